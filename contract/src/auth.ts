@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+
+/**
+ * Validation messages are i18n keys (web/src/i18n), so server 400s and browser form errors
+ * name the same text.
+ */
+export const authMessages = {
+  nameRequired: 'auth.errors.nameRequired',
+  nameTooShort: 'auth.errors.nameTooShort',
+  nameTooLong: 'auth.errors.nameTooLong',
+  emailRequired: 'auth.errors.emailRequired',
+  emailInvalid: 'auth.errors.emailInvalid',
+  passwordRequired: 'auth.errors.passwordRequired',
+  passwordTooShort: 'auth.errors.passwordTooShort',
+  passwordTooLong: 'auth.errors.passwordTooLong',
+  passwordSpaces: 'auth.errors.passwordSpaces',
+  recaptchaRequired: 'auth.errors.recaptchaRequired',
+} as const;
+
+/** A plain, pragmatic e-mail check: something@domain.tld, no spaces. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** E-mail: required, trimmed, lower-cased, valid. */
+export const emailField = z
+  .string({ error: authMessages.emailRequired })
+  .trim()
+  .min(1, authMessages.emailRequired)
+  .max(254, authMessages.emailInvalid)
+  .regex(emailPattern, authMessages.emailInvalid)
+  .transform((value) => value.toLowerCase());
+
+/** Registration name: required, 3 to 40 characters after trimming. */
+export const nameField = z
+  .string({ error: authMessages.nameRequired })
+  .trim()
+  .min(1, authMessages.nameRequired)
+  .min(limits.nameMin, authMessages.nameTooShort)
+  .max(limits.nameMax, authMessages.nameTooLong);
+
+/** New password: 6 to 30 characters without leading or trailing spaces. */
+export const newPasswordField = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired)
+  .min(limits.passwordMin, authMessages.passwordTooShort)
+  .max(limits.passwordMax, authMessages.passwordTooLong)
+  .refine((value) => value.trim() === value, authMessages.passwordSpaces);
+
+/** Login password: only required (old accounts may predate today's rules). */
+export const passwordField = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired)
+  .max(200, authMessages.passwordTooLong);
+
+/** The bot-check answer: an ALTCHA payload, or a reCAPTCHA token when configured. */
+export const recaptchaField = z
+  .string({ error: authMessages.recaptchaRequired })
+  .min(1, authMessages.recaptchaRequired)
+  .max(20_000, authMessages.recaptchaRequired);
+
+/** POST /api/auth/register */
+export const registerBody = z.object({
+  name: nameField,
+  email: emailField,
+  password: newPasswordField,
+  recaptchaCode: recaptchaField,
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** POST /api/auth/login */
+export const loginBody = z.object({ email: emailField, password: passwordField });
+export type LoginBody = z.input<typeof loginBody>;
+
+/** POST /api/account/resetPassword */
+export const resetPasswordBody = z.object({ email: emailField, recaptchaCode: recaptchaField });
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** POST /api/account/resetPassword/confirm: the token from the mailed link and the new password. */
+export const resetPasswordConfirmBody = z.object({
+  token: z.string().min(1).max(200),
+  password: newPasswordField,
+});
+export type ResetPasswordConfirmBody = z.input<typeof resetPasswordConfirmBody>;
+
+/** POST /api/auth/autoLogin: a single-use login code from an /auto-login/{code} link. */
+export const autoLoginBody = z.object({ code: z.string().min(1).max(200) });
+
+/** POST /api/auth/loginCode answer: a short-lived single-use code and its auto-login url. */
+export const loginCodeAnswer = z.object({ code: z.string(), expiresAt: z.string() });
+
+/** GET /api/captcha/challenge answer: which bot check the forms show. */
+export const captchaConfig = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('altcha'), challenge: z.record(z.string(), z.unknown()) }),
+  z.object({ provider: z.literal('recaptcha'), siteKey: z.string() }),
+]);
+export type CaptchaConfig = z.infer<typeof captchaConfig>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes of the API (DESIGN.md §4). A client branches on `code`, or on the
+ * status where the spec keys on it.
+ */
+export const errorCodes = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'EMAIL_NOT_FOUND',
+  'WRONG_PASSWORD',
+  'ACCOUNT_DELETED',
+  'EMAIL_IN_USE',
+  'USER_NOT_FOUND',
+  'CAPTCHA_REQUIRED',
+  'CAPTCHA_INVALID',
+  'TOKEN_INVALID',
+  'ALREADY_CONFIRMED',
+] as const;
+
+/** One of the API's stable error codes. */
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The JSON body of every error answer. */
+export const apiErrorBody = z.object({
+  /** HTTP status repeated in the body. */
+  statusCode: z.number().int(),
+  /** Stable code the client maps to a translated text. */
+  code: z.enum(errorCodes),
+  /** English text for logs and API users; the web shows its own translation. */
+  message: z.string(),
+  /** The request field at fault, when one is. */
+  field: z.string().optional(),
+});
+
+/** The JSON body of every error answer. */
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;

@@ -1,0 +1,5 @@
+export * from './account.ts';
+export * from './auth.ts';
+export * from './errors.ts';
+export * from './limits.ts';
+export * from './realtime.ts';

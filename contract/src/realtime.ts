@@ -1,0 +1,32 @@
+/**
+ * Typed map of realtime messages (DESIGN.md §5). Each feature adds its messages here so
+ * `publish` and the web provider are checked by the compiler.
+ */
+export interface ServerToClientMessages {
+  calendar: (payload: { calendarId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
+  calendarLink: (payload: { calendarId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
+  event: (payload: { eventId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
+  userEventStatus: (payload: { eventId: string; userEventStatusId: string }) => void;
+  notification: (payload: { notificationId: string }) => void;
+  messages: (payload: { conversationId: string; action: string }) => void;
+  conversations: (payload: { conversationId: string; action: string }) => void;
+  users: (payload: { userId: string; action: string }) => void;
+  /** The account changed (profile saved, e-mail confirmed). */
+  account: (payload: { userId: string; action: 'update' }) => void;
+}
+
+/** The web sends nothing on the socket yet; every change goes through HTTP. */
+export type ClientToServerMessages = Record<string, never>;
+
+/** Name of a server-to-client realtime message. */
+export type RealtimeMessage = keyof ServerToClientMessages;
+
+/** Socket handshake auth payload. */
+export interface RealtimeAuth {
+  loginToken: string;
+}
+
+/** The per-user room name: private-<env>-<userId>. */
+export function userRoom(env: string, userId: string): string {
+  return `private-${env}-${userId}`;
+}

@@ -1,0 +1,3 @@
+export * from './accounts.ts';
+export * from './calendars.ts';
+export * from './outbox.ts';
