@@ -1,0 +1,126 @@
+// Starting, probing and stopping `node scripts/start.mjs` for the benchmarks, and reading the
+// resident memory of the server process it spawns (Linux /proc).
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+const KEEP_LOG_LINES = 40;
+
+/** Spawns `node scripts/start.mjs` with the given environment, keeping its last output lines. */
+export function spawnStart(root, env) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = [];
+  const keep = (chunk) => {
+    log.push(...chunk.toString().split('\n').filter(Boolean));
+    log.splice(0, Math.max(0, log.length - KEEP_LOG_LINES));
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  child.log = log;
+  return child;
+}
+
+/** Polls GET url every 20 ms until it answers 200; resolves to the milliseconds since `since`. */
+export async function waitForOk(url, child, { since = performance.now(), timeoutMs = 180_000 } = {}) {
+  let exited = false;
+  child.exited.then(() => {
+    exited = true;
+  });
+  while (performance.now() - since < timeoutMs) {
+    if (exited) throw new Error(`the server exited before answering ${url}:\n${child.log.join('\n')}`);
+    if ((await getStatus(url)) === 200) return performance.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs / 1000} s:\n${child.log.join('\n')}`);
+}
+
+/** Sends SIGTERM to start.mjs (which passes it on) and resolves to the milliseconds until it exited. */
+export async function stop(child, serverPid) {
+  const since = performance.now();
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    for (const pid of [serverPid, child.pid]) killQuietly(pid);
+  }, 20_000);
+  await child.exited;
+  clearTimeout(timer);
+  return performance.now() - since;
+}
+
+/** The pid of the server process: the descendant of `ancestorPid` running server/src/main.ts. */
+export function findServerPid(ancestorPid) {
+  const processes = listProcesses();
+  const queue = [ancestorPid];
+  while (queue.length > 0) {
+    const parent = queue.shift();
+    for (const proc of processes.filter((candidate) => candidate.ppid === parent)) {
+      if (proc.cmdline.includes('server/src/main.ts')) return proc.pid;
+      queue.push(proc.pid);
+    }
+  }
+  return null;
+}
+
+/** Resident set size of a process in bytes (VmRSS), or null when it cannot be read. */
+export function readRss(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A TCP port that is free on 127.0.0.1 right now. */
+export function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function getStatus(url) {
+  return new Promise((resolve) => {
+    const request = http.get(url, { timeout: 1000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(0));
+  });
+}
+
+function listProcesses() {
+  const processes = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The command name in parentheses may hold spaces; the parent pid is the 2nd field after it.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ');
+      processes.push({ pid: Number(name), ppid, cmdline });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return processes;
+}
+
+function killQuietly(pid) {
+  try {
+    if (pid) process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}

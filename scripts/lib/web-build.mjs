@@ -1,0 +1,65 @@
+// Builds the web app when its output is missing or older than its sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { run } from './process.mjs';
+
+/** Files and folders whose changes make web/dist stale (relative to the repository root). */
+export const WEB_SOURCES = [
+  'web/src',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/public',
+  'web/package.json',
+  'contract/src',
+];
+
+/** Why web/dist needs a build, or null when it is up to date. */
+export function webBuildReason(root) {
+  const builtIndex = path.join(root, 'web', 'dist', 'index.html');
+  if (!existsSync(builtIndex)) return 'web/dist/index.html is missing';
+  const builtAt = statSync(builtIndex).mtimeMs;
+  for (const source of WEB_SOURCES) {
+    const changed = findNewerFile(path.join(root, source), builtAt);
+    if (changed) return `${path.relative(root, changed)} changed since the last build`;
+  }
+  return null;
+}
+
+/**
+ * Builds web/ with `npm run build -w web` if stale. Resolves to { ok, built, message }:
+ * ok is false when the web app is absent or the build failed.
+ */
+export async function buildWebIfStale(root, { env = process.env } = {}) {
+  if (!existsSync(path.join(root, 'web', 'package.json'))) {
+    return {
+      ok: false,
+      built: false,
+      message: 'web/package.json does not exist yet, so there is no web app to build',
+    };
+  }
+  const reason = webBuildReason(root);
+  if (!reason) return { ok: true, built: false, message: 'web app is up to date' };
+  console.log(`[build] ${reason}: building the web app (npm run build -w web) ...`);
+  const code = await run('npm', ['run', 'build', '-w', 'web'], { cwd: root, env });
+  if (code !== 0)
+    return { ok: false, built: false, message: `building the web app failed (exit code ${code})` };
+  if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
+    return { ok: false, built: false, message: 'the web build finished but wrote no web/dist/index.html' };
+  }
+  return { ok: true, built: true, message: 'web app built' };
+}
+
+/** The first file or folder under `target` (itself included) modified after `since`, or null. */
+function findNewerFile(target, since) {
+  if (!existsSync(target)) return null;
+  const stats = statSync(target);
+  // A folder's own time moves when a file in it is added, removed or renamed.
+  if (stats.mtimeMs > since) return target;
+  if (!stats.isDirectory()) return null;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue;
+    const found = findNewerFile(path.join(target, entry.name), since);
+    if (found) return found;
+  }
+  return null;
+}

@@ -1,0 +1,41 @@
+// `npm start`: install what is missing, build the web app if stale, then run the server in the
+// foreground (it migrates the database at start and prints its URL).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDeps, ROOT } from './ensure-deps.mjs';
+import { exitCodeOf, forwardSignals } from './lib/process.mjs';
+import { buildWebIfStale } from './lib/web-build.mjs';
+
+const SERVER_ENTRY = 'server/src/main.ts';
+
+async function main() {
+  await ensureDeps();
+  const web = await buildWebIfStale(ROOT);
+  if (!web.ok) {
+    if (existsSync(path.join(ROOT, 'web', 'package.json'))) fail(`[start] ${web.message}.`);
+    console.warn(`[start] Warning: ${web.message}; starting the server without it.`);
+  }
+  if (!existsSync(path.join(ROOT, SERVER_ENTRY))) fail(`[start] ${SERVER_ENTRY} does not exist yet.`);
+  await serve();
+}
+
+/** Runs the server as a child with the same environment and exits with its exit code. */
+function serve() {
+  return new Promise(() => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY, 'serve'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    forwardSignals(child);
+    child.on('error', (error) => fail(`[start] Could not start the server: ${error.message}`));
+    child.on('exit', (code, signal) => process.exit(exitCodeOf(code, signal)));
+  });
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+main().catch((error) => fail(`[start] ${error.message}`));
