@@ -88,9 +88,19 @@ export const autoLoginBody = z.object({ code: z.string().min(1).max(200) });
 /** POST /api/auth/loginCode answer: a short-lived single-use code and its auto-login url. */
 export const loginCodeAnswer = z.object({ code: z.string(), expiresAt: z.string() });
 
-/** GET /api/captcha/challenge answer: which bot check the forms show. */
-export const captchaConfig = z.discriminatedUnion('provider', [
-  z.object({ provider: z.literal('altcha'), challenge: z.record(z.string(), z.unknown()) }),
-  z.object({ provider: z.literal('recaptcha'), siteKey: z.string() }),
-]);
-export type CaptchaConfig = z.infer<typeof captchaConfig>;
+/** GET /api/config answer: what the browser needs before sign-in. */
+export const clientConfig = z.object({
+  /** Which bot check the forms show: self-hosted ALTCHA, or Google reCAPTCHA with its site key. */
+  captcha: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('altcha') }),
+    z.object({ provider: z.literal('recaptcha'), siteKey: z.string() }),
+  ]),
+  /** Base url of the classic app; null hides the 'switch' button. */
+  classicAppUrl: z.string().nullable(),
+  /** Address of the 'feedback' mail link. */
+  supportEmail: z.string(),
+  productName: z.string(),
+  /** Map tile url template for Leaflet. */
+  mapTileUrl: z.string(),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;

@@ -24,6 +24,8 @@ export const accounts = pgTable(
     status: text('status').notNull().default('pending'),
     socialId: text('social_id'),
     hasUpdatedProfile: boolean('has_updated_profile').notNull().default(false),
+    /** en | ro: the language of mails, taken from the browser at registration. */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

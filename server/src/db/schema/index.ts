@@ -1,3 +1,4 @@
 export * from './accounts.ts';
 export * from './calendars.ts';
 export * from './outbox.ts';
+export * from './platform.ts';

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/connect.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
+import { registerAuthHook, registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
+import { createLogger } from './platform/logger.ts';
+import { createMailer, type SendMail } from './platform/mail.ts';
+import { OutboxWorker } from './platform/outbox.ts';
+import { createRealtimeHub } from './platform/realtime.ts';
+
+/** A built server: Fastify plus the parts tests and main reach into. */
+export interface App {
+  fastify: FastifyInstance;
+  ctx: AppContext;
+  /** Stops accepting, lets in-flight requests finish, closes sockets, the outbox and Redis. */
+  close(): Promise<void>;
+}
+
+/** What buildApp needs; tests may pass their own logger or mailer. */
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: Logger;
+  sendMail?: SendMail;
+  /** Start the outbox poller (tests drain it by hand). */
+  startOutbox?: boolean;
+}
+
+/** The strict Content-Security-Policy the built web app satisfies. */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // MUI (emotion) injects <style> elements at run time; scripts stay strictly 'self'.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  workerSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** Builds the Fastify app with every platform piece and module registered. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, database } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const fastify = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+  });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(fastify);
+
+  const db = database.db;
+  const sendMail =
+    options.sendMail ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailDir: path.join(config.dataDir, 'mail'),
+      logger,
+    });
+  const outbox = new OutboxWorker(db, { mail: sendMail }, logger);
+  const captcha: Captcha = config.recaptcha
+    ? createRecaptcha(config.recaptcha.secret)
+    : await createAltcha(db, config.altchaCost);
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const hub = await createRealtimeHub(fastify.server, {
+    db,
+    logger,
+    appEnv: config.appEnv,
+    redisUrl: config.redisUrl,
+    allowedOrigins: (origin, host) => origin === publicOrigin || (!!host && new URL(origin).host === host),
+  });
+  const ctx: AppContext = { config, db, logger, captcha, hub, outbox };
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+  });
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 })
+    : undefined;
+  await fastify.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `convene-${config.appEnv}-rl-` } : {}),
+  });
+  await fastify.register(swagger, {
+    openapi: { info: { title: 'Convene API', version: '1.0.0' }, servers: [] },
+    transform: jsonSchemaTransform,
+  });
+  registerAuthHook(fastify, db);
+
+  registerSystemRoutes(fastify, ctx);
+  registerAuthRoutes(fastify, ctx);
+  registerAccountRoutes(fastify, ctx);
+  fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
+    fastify.swagger(),
+  );
+
+  registerWebApp(fastify, config.webDist);
+
+  fastify.addHook('preClose', async () => {
+    await hub.close();
+  });
+  fastify.addHook('onClose', async () => {
+    await outbox.stop();
+    await rateLimitRedis?.quit().catch(() => undefined);
+  });
+  if (options.startOutbox ?? true) outbox.start();
+  await fastify.ready();
+  return { fastify, ctx, close: () => fastify.close() };
+}
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html for every
+ * other non-API path so client routes survive a reload.
+ */
+function registerWebApp(fastify: FastifyInstance, webDist: string): void {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    void fastify.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  fastify.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api') || request.url.startsWith('/socket.io') || !isPage || !hasWeb) {
+      return sendRouteNotFound(request, reply);
+    }
+    void reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

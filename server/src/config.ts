@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Blank and unset mean the same: not configured. */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+/**
+ * Every environment variable the server reads, with its default (README's configuration
+ * table lists the same). Secrets not given here are generated into the data dir.
+ */
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  CONVENE_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Convene <no-reply@convene.local>'),
+  SUPPORT_EMAIL: z.string().default('support@convene.local'),
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_SECRET: optionalText,
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  CLASSIC_APP_URL: optionalUrl,
+  STREAMS_PROVIDER: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_ENV: z
+    .string()
+    .regex(/^[a-z0-9]+$/)
+    .default('prod'),
+  WEB_DIST: optionalText,
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+/** The server's typed configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  mediaStore: 'local' | 's3';
+  s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  recaptcha: { siteKey: string; secret: string } | undefined;
+  altchaCost: number;
+  mapTileUrl: string;
+  classicAppUrl: string | undefined;
+  streamsProvider: string | undefined;
+  logLevel: string;
+  /** Realtime room prefix: rooms are private-<appEnv>-<userId>. */
+  appEnv: string;
+  /** Built web app to serve; absent → API only. */
+  webDist: string;
+  shutdownGraceMs: number;
+}
+
+/** Reads the configuration from an environment; throws a readable error naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration ${String(issue?.path[0] ?? '')}: ${issue?.message ?? ''}`);
+  }
+  const e = parsed.data;
+  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.CONVENE_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    mediaStore: e.MEDIA_STORE,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    },
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
+        ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET }
+        : undefined,
+    altchaCost: e.ALTCHA_COST,
+    mapTileUrl: e.MAP_TILE_URL,
+    classicAppUrl: e.CLASSIC_APP_URL?.replace(/\/$/, ''),
+    streamsProvider: e.STREAMS_PROVIDER,
+    logLevel: e.LOG_LEVEL,
+    appEnv: e.APP_ENV,
+    webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}

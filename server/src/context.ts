@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import type { Captcha } from './platform/captcha.ts';
+import type { OutboxWorker } from './platform/outbox.ts';
+import type { RealtimeHub } from './platform/realtime.ts';
+
+/** What route modules and services are given: plain values, passed explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  captcha: Captcha;
+  hub: RealtimeHub;
+  outbox: OutboxWorker;
+}

@@ -1,0 +1,124 @@
+import {
+  account,
+  autoLoginBody,
+  loginBody,
+  loginCodeAnswer,
+  registerBody,
+  resetPasswordBody,
+  resetPasswordConfirmBody,
+} from '@convene/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { getViewer } from '../../platform/http.ts';
+import * as auth from './auth.service.ts';
+
+/** Per-IP request budget for the unauthenticated auth forms (failed logins have their own). */
+const formRateLimit = { max: 30, timeWindow: '15 minutes' };
+
+/** First language tag of Accept-Language we write mails in. */
+function preferredLanguage(header: string | undefined): string {
+  return header?.trim().toLowerCase().startsWith('ro') ? 'ro' : 'en';
+}
+
+/** Registration, login, logout, password reset and auto-login (spec part 1 §7). */
+export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { public: true, rateLimit: formRateLimit },
+      schema: { tags: ['auth'], body: registerBody, response: { 200: account } },
+    },
+    (request) =>
+      auth.register(ctx, request.body, {
+        ip: request.ip,
+        language: preferredLanguage(request.headers['accept-language']),
+      }),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { public: true, rateLimit: { max: 100, timeWindow: '15 minutes' } },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: account } },
+    },
+    (request) => auth.login(ctx, request.body, request.ip),
+  );
+
+  app.get('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    await auth.logout(ctx, getViewer(request));
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/account/resetPassword',
+    {
+      config: { public: true, rateLimit: formRateLimit },
+      schema: { tags: ['auth'], body: resetPasswordBody },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(ctx, request.body, request.ip);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/account/resetPassword/confirm',
+    {
+      config: { public: true, rateLimit: formRateLimit },
+      schema: { tags: ['auth'], body: resetPasswordConfirmBody },
+    },
+    async (request, reply) => {
+      await auth.resetPassword(ctx, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/account/confirmEmail',
+    {
+      config: { public: true, rateLimit: formRateLimit },
+      schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(200).default('') }) },
+    },
+    async (request, reply) => {
+      const confirmed = request.query.token ? await auth.confirmEmail(ctx, request.query.token) : false;
+      return reply.redirect(`/login?emailConfirmed=${confirmed ? 1 : 0}`, 302);
+    },
+  );
+
+  app.get(
+    '/api/account/resendEmailConfirmation',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({ email: z.string().trim().toLowerCase().max(254).optional() }),
+      },
+    },
+    async (request, reply) => {
+      await auth.resendEmailConfirmation(ctx, getViewer(request), request.query.email);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/loginCode',
+    { schema: { tags: ['auth'], response: { 200: loginCodeAnswer } } },
+    async (request) => {
+      const { code, expiresAt } = await auth.createLoginCode(ctx, getViewer(request));
+      return { code, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/api/auth/autoLogin',
+    {
+      config: { public: true, rateLimit: formRateLimit },
+      schema: { tags: ['auth'], body: autoLoginBody, response: { 200: account } },
+    },
+    (request) => auth.autoLogin(ctx, request.body.code),
+  );
+}

@@ -1,0 +1,227 @@
+import type { Account } from '@convene/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  loginThrottleKeys,
+  recordLoginFailure,
+} from '../../platform/loginThrottle.ts';
+import { consumeOneTimeCode, createOneTimeCode } from '../../platform/oneTimeCodes.ts';
+import { addToOutbox } from '../../platform/outbox.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { createSession, revokeAllSessions, revokeSession, type Viewer } from '../../platform/sessions.ts';
+import { presentOwnAccount } from '../accounts/accounts.presenter.ts';
+import { createPersonalCalendar } from '../calendars/calendars.service.ts';
+import { confirmationMail, mailLanguage, resetPasswordMail } from './auth.mails.ts';
+
+/** Texts and statuses of spec part 1 §8, on the fields the spec puts them. */
+const errors = {
+  emailNotFound: () =>
+    new ApiError(
+      404,
+      'EMAIL_NOT_FOUND',
+      'There is no account associated with this email address.',
+      'password',
+    ),
+  wrongPassword: () =>
+    new ApiError(
+      403,
+      'WRONG_PASSWORD',
+      'The email and password combination you entered is not right.',
+      'password',
+    ),
+  accountDeleted: () =>
+    new ApiError(
+      401,
+      'ACCOUNT_DELETED',
+      'The account associated with this email address has been deleted!',
+      'email',
+    ),
+  emailInUse: () =>
+    new ApiError(
+      403,
+      'EMAIL_IN_USE',
+      'The specified email address is already in use. Please use another.',
+      'email',
+    ),
+  userNotFound: () => new ApiError(404, 'USER_NOT_FOUND', 'User not found', 'email'),
+  invalidLink: (field: string) =>
+    new ApiError(400, 'TOKEN_INVALID', 'This link has expired or was already used.', field),
+  alreadyConfirmed: () =>
+    new ApiError(400, 'ALREADY_CONFIRMED', 'The e-mail address is already confirmed.', 'email'),
+};
+
+/** Parsed registration input (contract registerBody). */
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  recaptchaCode: string;
+}
+
+async function findAccountByEmail(ctx: AppContext, email: string) {
+  const [row] = await ctx.db.select().from(accounts).where(eq(accounts.email, email));
+  return row ?? null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Registers an account, its personal calendar and its confirmation mail in one transaction,
+ * then signs it in (the spec's "then automatic login").
+ */
+export async function register(
+  ctx: AppContext,
+  input: RegisterInput,
+  meta: { ip: string; language: string },
+): Promise<Account> {
+  await ctx.captcha.verify(input.recaptchaCode, meta.ip);
+  const existing = await findAccountByEmail(ctx, input.email);
+  if (existing) throw existing.status === 'deleted' ? errors.accountDeleted() : errors.emailInUse();
+  const passwordHash = await hashPassword(input.password);
+  const language = mailLanguage(meta.language);
+  try {
+    const result = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(accounts)
+        .values({ id: newId(), name: input.name, email: input.email, passwordHash, language })
+        .returning();
+      if (!row) throw new Error('account insert returned nothing');
+      await createPersonalCalendar(tx, row);
+      const { code } = await createOneTimeCode(tx, row.id, 'confirmEmail');
+      const link = `${ctx.config.publicUrl}/api/account/confirmEmail?token=${encodeURIComponent(code)}`;
+      await addToOutbox(tx, 'mail', confirmationMail(language, row.email, row.name, link));
+      const session = await createSession(tx, row.id);
+      return presentOwnAccount(row, session.token);
+    });
+    ctx.outbox.kick();
+    return result;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.emailInUse();
+    throw error;
+  }
+}
+
+/** Signs in with e-mail and password; failures count towards the lockout. */
+export async function login(ctx: AppContext, input: { email: string; password: string }, ip: string) {
+  const keys = loginThrottleKeys(input.email, ip);
+  await assertLoginAllowed(ctx.db, keys);
+  const account = await findAccountByEmail(ctx, input.email);
+  if (!account || account.status === 'deleted') {
+    await recordLoginFailure(ctx.db, keys);
+    throw errors.emailNotFound();
+  }
+  const matches = account.passwordHash ? await verifyPassword(input.password, account.passwordHash) : false;
+  if (!matches) {
+    await recordLoginFailure(ctx.db, keys);
+    throw errors.wrongPassword();
+  }
+  await clearLoginFailures(ctx.db, keys[0] as string);
+  const session = await createSession(ctx.db, account.id);
+  return presentOwnAccount(account, session.token);
+}
+
+/** Revokes the caller's token and closes the sockets it opened. */
+export async function logout(ctx: AppContext, viewer: Viewer): Promise<void> {
+  await revokeSession(ctx.db, viewer.sessionId);
+  ctx.hub.disconnectSessions([viewer.sessionId]);
+}
+
+/** Mails a single-use reset link; an unknown e-mail is the spec's 'User not found'. */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: { email: string; recaptchaCode: string },
+  ip: string,
+): Promise<void> {
+  await ctx.captcha.verify(input.recaptchaCode, ip);
+  const account = await findAccountByEmail(ctx, input.email);
+  if (!account || account.status === 'deleted') throw errors.userNotFound();
+  await ctx.db.transaction(async (tx) => {
+    const { code } = await createOneTimeCode(tx, account.id, 'resetPassword');
+    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(code)}`;
+    await addToOutbox(
+      tx,
+      'mail',
+      resetPasswordMail(mailLanguage(account.language), account.email, account.name, link),
+    );
+  });
+  ctx.outbox.kick();
+}
+
+/**
+ * Sets a new password from a reset link. Every session of the account ends (whoever knew the
+ * old password is signed out), and opening the mailed link proves the address, so a pending
+ * account becomes active.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const accountId = await consumeOneTimeCode(tx, input.token, 'resetPassword');
+    if (!accountId) throw errors.invalidLink('token');
+    const [row] = await tx
+      .update(accounts)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(accounts.id, accountId))
+      .returning();
+    if (row?.status === 'pending')
+      await tx.update(accounts).set({ status: 'active' }).where(eq(accounts.id, accountId));
+    return revokeAllSessions(tx, accountId);
+  });
+  ctx.hub.disconnectSessions(revoked);
+}
+
+/** Confirms an e-mail address from the mailed link; answers whether it worked. */
+export async function confirmEmail(ctx: AppContext, token: string): Promise<boolean> {
+  const accountId = await ctx.db.transaction(async (tx) => {
+    const id = await consumeOneTimeCode(tx, token, 'confirmEmail');
+    if (id)
+      await tx.update(accounts).set({ status: 'active', updatedAt: new Date() }).where(eq(accounts.id, id));
+    return id;
+  });
+  if (accountId) ctx.hub.publish(accountId, 'account', { userId: accountId, action: 'update' });
+  return accountId !== null;
+}
+
+/** Sends the confirmation mail again to the caller's own address. */
+export async function resendEmailConfirmation(ctx: AppContext, viewer: Viewer, email: string | undefined) {
+  const { account } = viewer;
+  if (email !== undefined && email !== account.email) {
+    throw new ApiError(400, 'VALIDATION', 'This is not your e-mail address', 'email');
+  }
+  if (account.status === 'active') throw errors.alreadyConfirmed();
+  await ctx.db.transaction(async (tx) => {
+    const { code } = await createOneTimeCode(tx, account.id, 'confirmEmail');
+    const link = `${ctx.config.publicUrl}/api/account/confirmEmail?token=${encodeURIComponent(code)}`;
+    await addToOutbox(
+      tx,
+      'mail',
+      confirmationMail(mailLanguage(account.language), account.email, account.name, link),
+    );
+  });
+  ctx.outbox.kick();
+}
+
+/** Mints a one-minute single-use login code for an /auto-login link (switch, embedding). */
+export function createLoginCode(ctx: AppContext, viewer: Viewer) {
+  return createOneTimeCode(ctx.db, viewer.account.id, 'login');
+}
+
+/** Signs in with a login code from an /auto-login link: a new session and token. */
+export async function autoLogin(ctx: AppContext, code: string): Promise<Account> {
+  return ctx.db.transaction(async (tx) => {
+    const accountId = await consumeOneTimeCode(tx, code, 'login');
+    const [account] = accountId ? await tx.select().from(accounts).where(eq(accounts.id, accountId)) : [];
+    if (!account || account.status === 'deleted') throw errors.invalidLink('code');
+    const session = await createSession(tx, account.id);
+    return presentOwnAccount(account, session.token);
+  });
+}

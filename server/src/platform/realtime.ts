@@ -1,0 +1,98 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  type ClientToServerMessages,
+  type RealtimeMessage,
+  type ServerToClientMessages,
+  userRoom,
+} from '@convene/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { Server } from 'socket.io';
+import type { Db } from '../db/connect.ts';
+import { findViewerByToken } from './sessions.ts';
+
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+
+type Io = Server<ClientToServerMessages, ServerToClientMessages, Record<string, never>, SocketData>;
+
+/** The realtime hub: one private room per user, messages sent after commit (DESIGN.md §5). */
+export interface RealtimeHub {
+  /** Sends a message to every socket of a user, on every server process. */
+  publish<E extends RealtimeMessage>(
+    userId: string,
+    message: E,
+    ...payload: Parameters<ServerToClientMessages[E]>
+  ): void;
+  /** Closes every socket opened with the given sessions (after logout or a password reset). */
+  disconnectSessions(sessionIds: string[]): void;
+  /** Disconnects this process's sockets and its Redis clients; the HTTP server stays Fastify's. */
+  close(): Promise<void>;
+}
+
+const sessionRoom = (sessionId: string) => `session-${sessionId}`;
+
+/** Options for the hub. */
+export interface HubOptions {
+  db: Db;
+  logger: Logger;
+  appEnv: string;
+  /** Browser origins allowed to open a socket (the app's own). */
+  allowedOrigins: (origin: string, host: string | undefined) => boolean;
+  redisUrl?: string;
+}
+
+/** Attaches Socket.IO to the HTTP server, authenticating each socket by its login token. */
+export async function createRealtimeHub(server: HttpServer, options: HubOptions): Promise<RealtimeHub> {
+  const io: Io = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      // Browsers always send Origin on cross-site websocket and polling requests; other
+      // clients (tests, native apps) authenticate by token alone.
+      callback(null, !origin || options.allowedOrigins(origin, request.headers.host));
+    },
+  });
+  const redisClients: Redis[] = [];
+  if (options.redisUrl) {
+    const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { loginToken?: unknown };
+    const token = typeof auth.loginToken === 'string' ? auth.loginToken : '';
+    findViewerByToken(options.db, token)
+      .then((viewer) => {
+        if (!viewer) return next(new Error('unauthenticated'));
+        socket.data = { userId: viewer.account.id, sessionId: viewer.sessionId };
+        void socket.join([userRoom(options.appEnv, viewer.account.id), sessionRoom(viewer.sessionId)]);
+        next();
+      })
+      .catch((error: unknown) => {
+        options.logger.error({ err: error }, 'socket authentication failed');
+        next(new Error('unavailable'));
+      });
+  });
+  return {
+    publish(userId, message, ...payload) {
+      io.to(userRoom(options.appEnv, userId)).emit(message, ...payload);
+    },
+    disconnectSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
+    async close() {
+      // Not io.close(): that closes the HTTP server too, which Fastify owns and closes itself.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
