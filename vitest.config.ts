@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests. Integration suites open a real database each (PGlite from a
+ * migrated template, and PostgreSQL when TEST_DATABASE_URL is set), so workers are capped:
+ * PGlite takes about 350 MB per open instance.
+ */
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/globalSetup.ts'],
+        },
+      },
+    ],
+  },
+});
