@@ -1,0 +1,79 @@
+import { limits } from '@convene/contract';
+import type { z } from 'zod';
+import { createApiError } from './ApiError.ts';
+
+let loginToken: string | null = null;
+let handleUnauthorized: (() => void) | null = null;
+
+/** Sets (or drops, with null) the token sent in the loginToken header. */
+export function setLoginToken(token: string | null): void {
+  loginToken = token;
+}
+
+/** Registers what happens when the server no longer accepts the token (401 while signed in). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  handleUnauthorized = handler;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json', version: limits.apiVersion };
+  const sentToken = loginToken;
+  if (sentToken) headers.loginToken = sentToken;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const body = await readJson(response);
+  if (!response.ok) {
+    // Only a token the server has just refused ends the session; a token replaced meanwhile stays.
+    if (response.status === 401 && sentToken && sentToken === loginToken) handleUnauthorized?.();
+    throw createApiError(response.status, body);
+  }
+  return body;
+}
+
+/** Calls the API (same origin) and parses the answer with the schema; throws ApiError on non-ok. */
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions & { schema: S },
+): Promise<z.output<S>> {
+  const body = await send(path, options);
+  return options.schema.parse(body);
+}
+
+/** Calls the API for an answer without a body (204); throws ApiError on non-ok. */
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
+  await send(path, options);
+}

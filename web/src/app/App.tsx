@@ -1,0 +1,36 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { ApiError } from '../api/ApiError.ts';
+import { SnackbarProvider } from '../components/Snackbar.tsx';
+import { SessionProvider } from '../features/auth/SessionProvider.tsx';
+import { createAppRouter } from './router.tsx';
+import { theme } from './theme.ts';
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  // A 4xx answer will not change by asking again.
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+/** The app: theme, server-state cache, snackbar, session (with realtime) and the router. */
+export function App() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } } }),
+  );
+  const [router] = useState(createAppRouter);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { layout } from '@convene/contract';
+import { BottomNavigation, BottomNavigationAction, Paper } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { NavDot } from '../components/NavDot.tsx';
+import { navItems } from './navItems.ts';
+import { useMenuNavState } from './useMenuNavState.ts';
+import { useNavDots } from './useNavDots.ts';
+
+/** Bottom tab bar of small screens: one tab per main entry, with its label and dot. */
+export function BottomTabs() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navState = useMenuNavState();
+  const dots = useNavDots();
+  const active = navItems.find((item) => item.matches(pathname))?.title ?? false;
+
+  return (
+    <Paper
+      component="nav"
+      aria-label={t('navigator.label')}
+      elevation={8}
+      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', borderRadius: 0 }}
+    >
+      <BottomNavigation showLabels value={active} sx={{ height: layout.bottomBarPadding }}>
+        {navItems.map((item) => {
+          const Icon = item.icon;
+          return (
+            <BottomNavigationAction
+              key={item.title}
+              value={item.title}
+              component={RouterLink}
+              to={item.path}
+              state={navState}
+              aria-current={active === item.title ? 'page' : undefined}
+              label={t(`navigator.${item.title}`)}
+              icon={
+                <NavDot
+                  show={item.dot ? dots[item.dot.kind] : false}
+                  color={item.dot?.color}
+                  label={
+                    item.dot?.kind === 'incompleteProfile'
+                      ? t('navigator.incompleteProfile')
+                      : t('navigator.unread')
+                  }
+                >
+                  <Icon />
+                </NavDot>
+              }
+              sx={{
+                minWidth: 0,
+                px: 0.5,
+                '& .MuiBottomNavigationAction-label': {
+                  fontSize: '0.7rem',
+                  whiteSpace: 'nowrap',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  maxWidth: '100%',
+                },
+                '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.72rem', fontWeight: 600 },
+              }}
+            />
+          );
+        })}
+      </BottomNavigation>
+    </Paper>
+  );
+}

@@ -1,0 +1,61 @@
+import { layout } from '@convene/contract';
+import { Box, Link, useMediaQuery, useTheme } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useEmailConfirmedNotice } from '../features/auth/useEmailConfirmedNotice.ts';
+import { BottomTabs } from './BottomTabs.tsx';
+import { SideNav } from './SideNav.tsx';
+
+const mainId = 'main-content';
+
+/** The signed-in frame: side navigation (md and up) or bottom tabs, around the current screen. */
+export function Shell() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { pathname } = useLocation();
+  // Chat screens manage their own height (message list and composer); others fill the viewport.
+  const isChat = pathname.includes('/chat');
+  useEmailConfirmedNotice();
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link
+        href={`#${mainId}`}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 'tooltip',
+          bgcolor: 'background.paper',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('app.skipToContent')}
+      </Link>
+      {isWide ? <SideNav /> : null}
+      <Box
+        component="main"
+        id={mainId}
+        tabIndex={-1}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          mt: `${layout.contentMargin}px`,
+          mr: isWide ? `${layout.contentMargin}px` : 2,
+          ml: isWide ? `${layout.contentMargin}px` : 2,
+          height: isChat ? 'auto' : `calc(100vh - ${layout.contentMargin}px)`,
+          pb: isWide ? 0 : `${layout.bottomBarPadding}px`,
+          boxSizing: 'border-box',
+          outline: 'none',
+        }}
+      >
+        <Outlet />
+      </Box>
+      {isWide ? null : <BottomTabs />}
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import { layout, productName } from '@convene/contract';
+import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { Box, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useAppConfig } from '../api/config.ts';
+import logoUrl from '../assets/logo.svg';
+import { NavDot } from '../components/NavDot.tsx';
+import { navItems } from './navItems.ts';
+import { useMenuNavState } from './useMenuNavState.ts';
+import { useNavDots } from './useNavDots.ts';
+import { useSwitchToClassic } from './useSwitchToClassic.ts';
+
+const itemSx = {
+  borderRadius: 2.5,
+  mb: 0.5,
+  py: 1.1,
+  '&.Mui-selected': { bgcolor: 'rgba(66, 86, 193, 0.1)', color: 'primary.main' },
+  '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
+  '&.Mui-selected:hover': { bgcolor: 'rgba(66, 86, 193, 0.16)' },
+} as const;
+
+/** Side navigation of wide screens: logo, main entries, and the switch and feedback buttons. */
+export function SideNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navState = useMenuNavState();
+  const dots = useNavDots();
+  const { data: config } = useAppConfig();
+  const classicAppUrl = config?.classicAppUrl ?? null;
+  const { handleSwitch, isSwitching } = useSwitchToClassic(classicAppUrl);
+  const feedbackSubject = t('navigator.feedbackSubject', { product: config?.productName ?? productName });
+
+  return (
+    <Box
+      component="nav"
+      aria-label={t('navigator.label')}
+      sx={{
+        width: layout.sideNavWidth,
+        flexShrink: 0,
+        position: 'sticky',
+        top: 0,
+        height: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.paper',
+        borderRight: 1,
+        borderColor: 'divider',
+        px: 2,
+        py: 3,
+        boxSizing: 'border-box',
+      }}
+    >
+      <Box
+        component={RouterLink}
+        to="/"
+        state={navState}
+        sx={{ display: 'inline-flex', alignSelf: 'flex-start', mb: 3, ml: 1, borderRadius: 2 }}
+      >
+        <img src={logoUrl} width={layout.logoWidth} height={layout.logoHeight} alt={productName} />
+      </Box>
+      <List sx={{ flex: 1 }}>
+        {navItems.map((item) => {
+          const isActive = item.matches(pathname);
+          const Icon = item.icon;
+          return (
+            <ListItemButton
+              key={item.title}
+              component={RouterLink}
+              to={item.path}
+              state={navState}
+              selected={isActive}
+              aria-current={isActive ? 'page' : undefined}
+              sx={itemSx}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <NavDot
+                  show={item.dot ? dots[item.dot.kind] : false}
+                  color={item.dot?.color}
+                  label={
+                    item.dot?.kind === 'incompleteProfile'
+                      ? t('navigator.incompleteProfile')
+                      : t('navigator.unread')
+                  }
+                >
+                  <Icon />
+                </NavDot>
+              </ListItemIcon>
+              <ListItemText
+                primary={t(`navigator.${item.title}`)}
+                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+              />
+            </ListItemButton>
+          );
+        })}
+      </List>
+      <List>
+        {classicAppUrl ? (
+          <ListItemButton onClick={handleSwitch} disabled={isSwitching} sx={itemSx}>
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <SwapHorizIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('navigator.switch')} />
+          </ListItemButton>
+        ) : null}
+        {config ? (
+          <ListItemButton
+            component="a"
+            href={`mailto:${config.supportEmail}?subject=${encodeURIComponent(feedbackSubject)}`}
+            sx={itemSx}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <FeedbackOutlinedIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('navigator.feedback')} />
+          </ListItemButton>
+        ) : null}
+      </List>
+    </Box>
+  );
+}

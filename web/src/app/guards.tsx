@@ -1,0 +1,40 @@
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { AutoLogin } from '../features/auth/AutoLogin.tsx';
+import { emailConfirmedParam } from '../features/auth/useEmailConfirmedNotice.ts';
+import { useSession } from '../features/auth/useSession.ts';
+import { Shell } from './Shell.tsx';
+
+/** The root of every route: any path containing auto-login signs in instead of routing. */
+export function AppRoot() {
+  const { pathname } = useLocation();
+  return pathname.includes('auto-login') ? <AutoLogin /> : <Outlet />;
+}
+
+/** The authentication screens: a signed-in user goes to / (keeping the e-mail confirmation result). */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { account } = useSession();
+  const [searchParams] = useSearchParams();
+  if (!account) return children;
+  const confirmed = searchParams.get(emailConfirmedParam);
+  const search = confirmed === null ? '' : `?${new URLSearchParams({ [emailConfirmedParam]: confirmed })}`;
+  return <Navigate to={{ pathname: '/', search }} replace />;
+}
+
+/** Every signed-in screen, inside the shell; signed-out users go to /register. */
+export function RequireAuth() {
+  const { account } = useSession();
+  return account ? <Shell /> : <Navigate to="/register" replace />;
+}
+
+/** Screens for everyone (the 404 page): inside the shell when signed in, bare otherwise. */
+export function OptionalShell() {
+  const { account } = useSession();
+  if (account) return <Shell />;
+  return (
+    <Box component="main" sx={{ minHeight: '100vh' }}>
+      <Outlet />
+    </Box>
+  );
+}

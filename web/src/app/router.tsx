@@ -1,0 +1,39 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { activityRoutes } from '../features/activity/activityRoutes.tsx';
+import { AuthScreen } from '../features/auth/AuthScreen.tsx';
+import { calendarsRoutes } from '../features/calendars/calendarsRoutes.tsx';
+import { chatRoutes } from '../features/chat/chatRoutes.tsx';
+import { eventsRoutes } from '../features/events/eventsRoutes.tsx';
+import { LegalScreen } from '../features/legal/LegalScreen.tsx';
+import { profileRoutes } from '../features/profile/profileRoutes.tsx';
+import { AppRoot, GuestOnly, OptionalShell, RequireAuth } from './guards.tsx';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
+
+const authScreen = (
+  <GuestOnly>
+    <AuthScreen />
+  </GuestOnly>
+);
+
+/** Every route of the app (spec part 1 §2 Shell); paths match exactly, unknown ones go to /404. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppRoot />,
+      children: [
+        { path: 'login', element: authScreen },
+        { path: 'register', element: authScreen },
+        { path: 'reset-password', element: authScreen },
+        { path: 'terms', element: <LegalScreen document="terms" /> },
+        { path: 'privacy', element: <LegalScreen document="privacy" /> },
+        { element: <OptionalShell />, children: [{ path: '404', element: <NotFoundScreen /> }] },
+        {
+          path: '/',
+          element: <RequireAuth />,
+          children: [...calendarsRoutes, ...eventsRoutes, ...chatRoutes, ...activityRoutes, ...profileRoutes],
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ]);
+}

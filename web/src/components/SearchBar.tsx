@@ -1,0 +1,67 @@
+import { limits } from '@convene/contract';
+import ClearIcon from '@mui/icons-material/Clear';
+import SearchIcon from '@mui/icons-material/Search';
+import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toSearchQuery } from './searchQuery.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+
+interface SearchBarProps {
+  /** Called with the debounced query: '' until the text reaches minChars. */
+  onSearch: (query: string) => void;
+  label?: string;
+  /** Minimum characters before a search starts (spec: 4); 0 searches from the first one. */
+  minChars?: number;
+  debounceMs?: number;
+}
+
+/** A labelled search box that reports its query after a pause in typing. */
+export function SearchBar({
+  onSearch,
+  label,
+  minChars = limits.searchMinChars,
+  debounceMs = limits.searchDebounceMs,
+}: SearchBarProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const query = useDebouncedValue(toSearchQuery(text, minChars), debounceMs);
+  const isTooShort = text.trim().length > 0 && text.trim().length < minChars;
+
+  useEffect(() => {
+    onSearch(query);
+  }, [query, onSearch]);
+
+  return (
+    <TextField
+      type="search"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      label={label ?? t('common.search')}
+      helperText={isTooShort ? t('common.searchMinChars', { count: minChars }) : undefined}
+      size="small"
+      fullWidth
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon aria-hidden />
+            </InputAdornment>
+          ),
+          endAdornment: text ? (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={t('common.clearSearch')}
+                onClick={() => setText('')}
+                edge="end"
+                size="small"
+              >
+                <ClearIcon fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined,
+        },
+      }}
+    />
+  );
+}

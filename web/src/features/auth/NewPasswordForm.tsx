@@ -1,0 +1,106 @@
+import { authMessages, newPasswordField } from '@convene/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { useErrorText } from '../../app/useErrorText.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { PasswordField } from '../../components/PasswordField.tsx';
+import { useSnackbar } from '../../components/Snackbar.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { confirmPasswordReset } from './authApi.ts';
+import { newPasswordError } from './authErrors.ts';
+
+/** The new password typed twice; the contract's password rules, plus both must match. */
+const newPasswordForm = z
+  .object({
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, authMessages.passwordRequired),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'auth.errors.diffConfirmedPassword',
+  });
+type NewPasswordValues = z.input<typeof newPasswordForm>;
+
+/** /reset-password?token=…: choose a new password from the mailed link, then log in with it. */
+export function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const { showSnackbar } = useSnackbar();
+  const [formError, setFormError] = useState<string | null>(null);
+  usePageTitle(t('pages.newPassword'));
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<NewPasswordValues, unknown, NewPasswordValues>({
+    resolver: zodResolver(newPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+
+  const mutation = useMutation({
+    mutationFn: confirmPasswordReset,
+    onSuccess: () => {
+      showSnackbar(t('auth.newPassword.success'), { severity: 'success' });
+      void navigate('/login', { replace: true });
+    },
+    onError: (error) => {
+      const { field, key } = newPasswordError(error);
+      if (field) setError(field, { message: key }, { shouldFocus: true });
+      else setFormError(key);
+    },
+  });
+
+  const handleSave = handleSubmit(({ password }) => {
+    setFormError(null);
+    mutation.mutate({ token, password });
+  });
+
+  return (
+    <AuthLayout title={t('auth.newPassword.title')} subtitle={t('auth.newPassword.subtitle')}>
+      <Box component="form" noValidate onSubmit={handleSave}>
+        <Stack spacing={2.5}>
+          {formError ? (
+            <Alert severity="error">
+              {errorText(formError)}{' '}
+              <Link component={RouterLink} to="/reset-password">
+                {t('auth.reset.title')}
+              </Link>
+            </Alert>
+          ) : null}
+          <PasswordField
+            {...register('password')}
+            label={t('auth.fields.newPassword')}
+            autoComplete="new-password"
+            autoFocus
+            error={Boolean(errors.password)}
+            helperText={errorText(errors.password?.message)}
+          />
+          <PasswordField
+            {...register('confirmPassword')}
+            label={t('auth.fields.confirmPassword')}
+            autoComplete="new-password"
+            error={Boolean(errors.confirmPassword)}
+            helperText={errorText(errors.confirmPassword?.message)}
+          />
+          <SubmitButton isPending={mutation.isPending}>{t('auth.newPassword.submit')}</SubmitButton>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+              {t('auth.reset.backToLogin')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Account } from '@convene/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { setLoginToken, setUnauthorizedHandler } from '../../api/client.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
+import { RealtimeProvider } from '../../api/RealtimeProvider.tsx';
+import { getAccount, logout } from './authApi.ts';
+import {
+  clearStoredAccount,
+  readStoredAccount,
+  type StoredAccount,
+  writeStoredAccount,
+} from './sessionStorage.ts';
+
+/** The signed-in account and the two session transitions. */
+export interface Session {
+  account: StoredAccount | null;
+  /** Stores the account answered by login, register or auto-login and opens the session. */
+  signIn: (value: StoredAccount) => void;
+  /** Ends the session: the server forgets the token, the browser forgets everything. */
+  signOut: () => Promise<void>;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+function restoreSession(): StoredAccount | null {
+  const stored = readStoredAccount();
+  setLoginToken(stored?.loginToken ?? null);
+  return stored;
+}
+
+/** Holds the session: restored from localStorage on load, kept fresh from GET /api/account. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState<StoredAccount | null>(restoreSession);
+  const loginToken = current?.loginToken ?? null;
+
+  const clearLocally = useCallback(() => {
+    clearStoredAccount();
+    setLoginToken(null);
+    setCurrent(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const signIn = useCallback(
+    (value: StoredAccount) => {
+      queryClient.clear();
+      writeStoredAccount(value);
+      setLoginToken(value.loginToken);
+      setCurrent(value);
+      queryClient.setQueryData<Account>(queryKeys.account, value);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // The token is dropped below either way; a server that cannot be reached lets it expire.
+    }
+    clearLocally();
+  }, [clearLocally]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(clearLocally);
+    return () => setUnauthorizedHandler(null);
+  }, [clearLocally]);
+
+  const { data: fresh } = useQuery({
+    queryKey: queryKeys.account,
+    queryFn: ({ signal }) => getAccount(signal),
+    enabled: loginToken !== null,
+  });
+
+  useEffect(() => {
+    if (!fresh || !loginToken) return;
+    const next: StoredAccount = { ...fresh, loginToken };
+    writeStoredAccount(next);
+    setCurrent(next);
+  }, [fresh, loginToken]);
+
+  const session = useMemo<Session>(() => ({ account: current, signIn, signOut }), [current, signIn, signOut]);
+
+  return (
+    <SessionContext value={session}>
+      <RealtimeProvider loginToken={loginToken}>{children}</RealtimeProvider>
+    </SessionContext>
+  );
+}

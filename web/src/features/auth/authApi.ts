@@ -1,0 +1,50 @@
+import {
+  account,
+  type LoginBody,
+  loginCodeAnswer,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type ResetPasswordConfirmBody,
+} from '@convene/contract';
+import { apiFetch, apiSend } from '../../api/client.ts';
+import { type StoredAccount, storedAccountSchema } from './sessionStorage.ts';
+
+/** POST /api/auth/login → the account with its login token. */
+export function login(body: LoginBody): Promise<StoredAccount> {
+  return apiFetch('/api/auth/login', { method: 'POST', body, schema: storedAccountSchema });
+}
+
+/** POST /api/auth/register → the new account, already signed in. */
+export function register(body: RegisterBody): Promise<StoredAccount> {
+  return apiFetch('/api/auth/register', { method: 'POST', body, schema: storedAccountSchema });
+}
+
+/** POST /api/auth/autoLogin with a single-use code from an /auto-login link. */
+export function autoLogin(code: string): Promise<StoredAccount> {
+  return apiFetch('/api/auth/autoLogin', { method: 'POST', body: { code }, schema: storedAccountSchema });
+}
+
+/** GET /api/auth/logout: the server forgets the token. */
+export function logout(): Promise<void> {
+  return apiSend('/api/auth/logout');
+}
+
+/** GET /api/account: the signed-in account, fresh. */
+export function getAccount(signal?: AbortSignal) {
+  return apiFetch('/api/account', { schema: account, signal });
+}
+
+/** POST /api/account/resetPassword: mails a link to choose a new password. */
+export function requestPasswordReset(body: ResetPasswordBody): Promise<void> {
+  return apiSend('/api/account/resetPassword', { method: 'POST', body });
+}
+
+/** POST /api/account/resetPassword/confirm: sets the new password with the mailed token. */
+export function confirmPasswordReset(body: ResetPasswordConfirmBody): Promise<void> {
+  return apiSend('/api/account/resetPassword/confirm', { method: 'POST', body });
+}
+
+/** POST /api/auth/loginCode: a short-lived code that signs the user in to the classic app. */
+export function createLoginCode() {
+  return apiFetch('/api/auth/loginCode', { method: 'POST', schema: loginCodeAnswer });
+}

@@ -1,0 +1,30 @@
+import { account } from '@convene/contract';
+import { z } from 'zod';
+
+const storageKey = 'convene.account';
+
+/** The signed-in account as kept in localStorage: the account plus its login token. */
+export const storedAccountSchema = account.extend({ loginToken: z.string().min(1) });
+export type StoredAccount = z.infer<typeof storedAccountSchema>;
+
+/** The account saved by an earlier visit, or null (nothing saved, or saved by an older version). */
+export function readStoredAccount(): StoredAccount | null {
+  try {
+    const raw = localStorage.getItem(storageKey);
+    if (!raw) return null;
+    const parsed = storedAccountSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the signed-in account so a reload keeps the session. */
+export function writeStoredAccount(value: StoredAccount): void {
+  localStorage.setItem(storageKey, JSON.stringify(value));
+}
+
+/** Forgets the session: logout clears everything the app kept in localStorage. */
+export function clearStoredAccount(): void {
+  localStorage.clear();
+}

@@ -1,0 +1,69 @@
+import { layout } from '@convene/contract';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Alert, Avatar, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useSession } from '../auth/useSession.ts';
+
+/** /profile: who is signed in, the incomplete-profile note, and logout. */
+export function ProfileScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { account, signOut } = useSession();
+  const [isLeaving, setIsLeaving] = useState(false);
+  usePageTitle(t('pages.profile'));
+
+  const handleLogout = async () => {
+    setIsLeaving(true);
+    await signOut();
+    void navigate('/login', { replace: true });
+  };
+
+  if (!account) return null;
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {t('pages.profile')}
+      </Typography>
+      {account.hasUpdatedProfile ? null : (
+        <Alert severity="warning" sx={{ mb: 3, borderLeft: `4px solid ${layout.profileDotColor}` }}>
+          {t('profile.incomplete')}
+        </Alert>
+      )}
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, display: 'flex', alignItems: 'center', gap: 2.5, flexWrap: 'wrap' }}
+      >
+        <Avatar
+          src={account.imageLink ?? undefined}
+          alt=""
+          sx={{ width: 64, height: 64, bgcolor: 'primary.main' }}
+        >
+          {account.name.charAt(0).toUpperCase()}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 180 }}>
+          <Typography variant="h6" component="p">
+            {account.name}
+          </Typography>
+          <Typography color="text.secondary">
+            <Box component="span" sx={{ fontWeight: 500 }}>
+              {t('profile.email')}:
+            </Box>{' '}
+            {account.email}
+          </Typography>
+        </Box>
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={handleLogout}
+          disabled={isLeaving}
+          startIcon={isLeaving ? <CircularProgress size={16} color="inherit" /> : <LogoutIcon />}
+        >
+          {t('profile.logout')}
+        </Button>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { setupI18n } from './app/i18n.ts';
+import { unregisterServiceWorkers } from './app/serviceWorker.ts';
+
+setupI18n();
+void unregisterServiceWorkers();
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
