@@ -24,8 +24,11 @@ async function main() {
     PORT: apiPort,
   });
   if (existsSync(path.join(ROOT, 'web', 'package.json'))) {
-    start('web', 'npm', ['run', 'dev', '-w', 'web'], { ...env, PORT: port });
-    console.log(`[dev] open http://${env.HOST || '127.0.0.1'}:${port} (API on port ${apiPort})`);
+    const host = env.HOST || '127.0.0.1';
+    // Passed as flags because Vite does not read PORT or HOST from the environment.
+    const viteArgs = ['--', '--port', port, '--strictPort', '--host', host];
+    start('web', 'npm', ['run', 'dev', '-w', 'web', ...viteArgs], { ...env, PORT: port });
+    console.log(`[dev] open http://${host}:${port} (API on port ${apiPort})`);
   } else {
     console.warn('[dev] web/package.json does not exist yet: running the API only.');
   }
