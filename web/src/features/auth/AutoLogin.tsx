@@ -3,13 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { autoLogin } from './authApi.ts';
+import { autoLoginCodeFromPath } from './autoLoginCode.ts';
 import { useSession } from './useSession.ts';
-
-/** The code of an /auto-login/{code} path (any path containing auto-login), or null. */
-export function autoLoginCodeFromPath(pathname: string): string | null {
-  const code = pathname.split('auto-login/')[1]?.split('/')[0];
-  return code ? decodeURIComponent(code) : null;
-}
 
 /** Signs in with the single-use code in the path, renders nothing, then goes to /. */
 export function AutoLogin() {
