@@ -25,6 +25,8 @@ import { createRealtimeHub } from './platform/realtime.ts';
 export interface App {
   fastify: FastifyInstance;
   ctx: AppContext;
+  /** Every API route with whether it is public; the authorisation matrix tests walk it. */
+  routes: Array<{ method: string; url: string; isPublic: boolean }>;
   /** Stops accepting, lets in-flight requests finish, closes sockets, the outbox and Redis. */
   close(): Promise<void>;
 }
@@ -64,6 +66,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: true,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+  });
+  const routes: App['routes'] = [];
+  fastify.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, isPublic: route.config?.public === true });
+    }
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -127,7 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   if (options.startOutbox ?? true) outbox.start();
   await fastify.ready();
-  return { fastify, ctx, close: () => fastify.close() };
+  return { fastify, ctx, routes, close: () => fastify.close() };
 }
 
 /**

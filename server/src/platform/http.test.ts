@@ -1,0 +1,117 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabases } from '../../test/harness.ts';
+
+describe.each(testDatabases())('HTTP platform on %s', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(() => app.stop());
+
+  it('answers unknown API routes with 404 JSON, signed in or not', async () => {
+    const user = await app.register();
+    for (const headers of [{}, { loginToken: user.loginToken }]) {
+      const response = await app.fastify.inject({ url: '/api/does-not-exist?x=1', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No route GET /api/does-not-exist' });
+    }
+  });
+
+  it('requires sign-in on every API route not marked public (authorisation matrix)', async () => {
+    const protectedRoutes = app.routes.filter((route) => !route.isPublic);
+    expect(protectedRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/account', 'GET /api/auth/logout', 'POST /api/auth/loginCode']),
+    );
+    for (const route of protectedRoutes) {
+      const response = await app.fastify.inject({ method: route.method as 'GET', url: route.url, payload: {} });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json().code).toBe('UNAUTHENTICATED');
+    }
+    const publicRoutes = app.routes.filter((route) => route.isPublic).map((route) => `${route.method} ${route.url}`);
+    expect(publicRoutes.sort()).toEqual(
+      [
+        'GET /api/account/confirmEmail',
+        'GET /api/captcha/challenge',
+        'GET /api/config',
+        'GET /api/health',
+        'GET /api/openapi.json',
+        'POST /api/account/resetPassword',
+        'POST /api/account/resetPassword/confirm',
+        'POST /api/auth/autoLogin',
+        'POST /api/auth/login',
+        'POST /api/auth/register',
+      ].sort(),
+    );
+  });
+
+  it('never answers 500 to malformed client input', async () => {
+    const attempts = [
+      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '[1,2' },
+      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' },
+      { method: 'POST', url: '/api/auth/login', payload: { email: ['a'], password: { x: 1 } } },
+      { method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) } },
+      { method: 'POST', url: '/api/auth/autoLogin', payload: { code: 42 } },
+      { method: 'GET', url: `/api/account/confirmEmail?token=${'a'.repeat(500)}` },
+    ] as const;
+    for (const attempt of attempts) {
+      const response = await app.fastify.inject(attempt as Parameters<typeof app.fastify.inject>[0] & object);
+      expect(response.statusCode, attempt.url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, attempt.url).toBeLessThan(500);
+      expect(response.json()).toHaveProperty('code');
+    }
+    const mangledLink = await app.fastify.inject({ url: '/api/account/confirmEmail?token=%E0%A4%A' });
+    expect(mangledLink.statusCode).toBe(302);
+    expect(mangledLink.headers.location).toBe('/login?emailConfirmed=0');
+  });
+
+  it('publishes the OpenAPI document generated from the zod schemas', async () => {
+    const response = await app.fastify.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    const login = document.paths['/api/auth/login'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(Object.keys(document.paths)).toContain('/api/auth/register');
+  });
+
+  it('reports health and sends a strict Content-Security-Policy', async () => {
+    const response = await app.fastify.inject({ url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok', database: kind === 'postgres' ? 'postgres' : 'pglite' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('serving the built web app', () => {
+  let app: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'convene-web-'));
+    await fs.mkdir(path.join(webDist, 'assets'));
+    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Convene</title>');
+    await fs.writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+    app = await createTestApp('pglite', { env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await app.stop();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  it('answers client routes with index.html and caches hashed assets for good', async () => {
+    for (const url of ['/', '/calendars/abc/events', '/login?x=1', '/some/unknown/page']) {
+      const response = await app.fastify.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<title>Convene</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await app.fastify.inject({ url: '/assets/app-1234.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.fastify.inject({ url: '/api/nope' })).statusCode).toBe(404);
+    expect((await app.fastify.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+});
