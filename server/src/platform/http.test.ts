@@ -15,7 +15,11 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
     for (const headers of [{}, { loginToken: user.loginToken }]) {
       const response = await app.fastify.inject({ url: '/api/does-not-exist?x=1', headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No route GET /api/does-not-exist' });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: 'No route GET /api/does-not-exist',
+      });
     }
   });
 
@@ -25,11 +29,17 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
       expect.arrayContaining(['GET /api/account', 'GET /api/auth/logout', 'POST /api/auth/loginCode']),
     );
     for (const route of protectedRoutes) {
-      const response = await app.fastify.inject({ method: route.method as 'GET', url: route.url, payload: {} });
+      const response = await app.fastify.inject({
+        method: route.method as 'GET',
+        url: route.url,
+        payload: {},
+      });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(response.json().code).toBe('UNAUTHENTICATED');
     }
-    const publicRoutes = app.routes.filter((route) => route.isPublic).map((route) => `${route.method} ${route.url}`);
+    const publicRoutes = app.routes
+      .filter((route) => route.isPublic)
+      .map((route) => `${route.method} ${route.url}`);
     expect(publicRoutes.sort()).toEqual(
       [
         'GET /api/account/confirmEmail',
@@ -48,10 +58,19 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
 
   it('never answers 500 to malformed client input', async () => {
     const attempts = [
-      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '[1,2' },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '[1,2',
+      },
       { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' },
       { method: 'POST', url: '/api/auth/login', payload: { email: ['a'], password: { x: 1 } } },
-      { method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) } },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) },
+      },
       { method: 'POST', url: '/api/auth/autoLogin', payload: { code: 42 } },
       { method: 'GET', url: `/api/account/confirmEmail?token=${'a'.repeat(500)}` },
     ] as const;

@@ -49,7 +49,12 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
       recaptchaCode: await app.solveCaptcha(),
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, code: 'USER_NOT_FOUND', message: 'User not found', field: 'email' });
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      code: 'USER_NOT_FOUND',
+      message: 'User not found',
+      field: 'email',
+    });
   });
 
   it('needs the bot check and validates the new password', async () => {
@@ -63,7 +68,9 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
   it('refuses an expired reset link', async () => {
     const user = await app.register();
     await post('/api/account/resetPassword', { email: user.email, recaptchaCode: await app.solveCaptcha() });
-    const token = new URL(findLink(await lastMailTo(user.email), '/reset-password?token=')).searchParams.get('token');
+    const token = new URL(findLink(await lastMailTo(user.email), '/reset-password?token=')).searchParams.get(
+      'token',
+    );
     await app.database.db
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -88,14 +95,23 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
   it('resends the confirmation to the caller only while unconfirmed', async () => {
     const user = await app.register();
     const before = (await app.mails()).length;
-    const resent = await get(`/api/account/resendEmailConfirmation?email=${encodeURIComponent(user.email)}`, user.loginToken);
+    const resent = await get(
+      `/api/account/resendEmailConfirmation?email=${encodeURIComponent(user.email)}`,
+      user.loginToken,
+    );
     expect(resent.statusCode).toBe(204);
     const mails = await app.mails();
     expect(mails.length).toBe(before + 1);
-    const oldLink = new URL(findLink(mails.filter((m) => m.includes(`To: ${user.email}`))[0] as string, 'confirmEmail'));
-    expect((await get(`${oldLink.pathname}${oldLink.search}`)).headers.location).toBe('/login?emailConfirmed=0');
+    const oldLink = new URL(
+      findLink(mails.filter((m) => m.includes(`To: ${user.email}`))[0] as string, 'confirmEmail'),
+    );
+    expect((await get(`${oldLink.pathname}${oldLink.search}`)).headers.location).toBe(
+      '/login?emailConfirmed=0',
+    );
     const newLink = new URL(findLink(await lastMailTo(user.email), 'confirmEmail'));
-    expect((await get(`${newLink.pathname}${newLink.search}`)).headers.location).toBe('/login?emailConfirmed=1');
+    expect((await get(`${newLink.pathname}${newLink.search}`)).headers.location).toBe(
+      '/login?emailConfirmed=1',
+    );
 
     const other = await get('/api/account/resendEmailConfirmation?email=someone@else.com', user.loginToken);
     expect(other.json()).toMatchObject({ statusCode: 400, field: 'email' });

@@ -11,7 +11,12 @@ describe.each(testDatabases())('login, account and logout on %s', (kind) => {
   afterAll(() => app.stop());
 
   const login = (email: string, password: string, ip = '10.0.0.1') =>
-    app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+    app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
 
   it('answers the account with a new 256-bit token on every login, stored only hashed', async () => {
     const user = await app.register();
@@ -50,7 +55,11 @@ describe.each(testDatabases())('login, account and logout on %s', (kind) => {
     const response = await login('not-an-email', 'x');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION', field: 'email' });
-    const noPassword = await app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co' } });
+    const noPassword = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.co' },
+    });
     expect(noPassword.json()).toMatchObject({ code: 'VALIDATION', field: 'password' });
   });
 
@@ -70,15 +79,22 @@ describe.each(testDatabases())('login, account and logout on %s', (kind) => {
 
   it('locks an IP out after 10 failed logins across accounts', async () => {
     const user = await app.register();
-    for (let i = 0; i < 10; i++) expect((await login(`ghost${i}@example.com`, 'x', '10.2.0.9')).statusCode).toBe(404);
+    for (let i = 0; i < 10; i++)
+      expect((await login(`ghost${i}@example.com`, 'x', '10.2.0.9')).statusCode).toBe(404);
     expect((await login(user.email, user.password, '10.2.0.9')).statusCode).toBe(429);
     expect((await login(user.email, user.password, '10.2.0.10')).statusCode).toBe(200);
   });
 
   it('accepts the token as loginToken header or Bearer, and 401s otherwise', async () => {
     const user = await app.register();
-    const viaHeader = await app.fastify.inject({ url: '/api/account', headers: { loginToken: user.loginToken } });
-    const viaBearer = await app.fastify.inject({ url: '/api/account', headers: { authorization: `Bearer ${user.loginToken}` } });
+    const viaHeader = await app.fastify.inject({
+      url: '/api/account',
+      headers: { loginToken: user.loginToken },
+    });
+    const viaBearer = await app.fastify.inject({
+      url: '/api/account',
+      headers: { authorization: `Bearer ${user.loginToken}` },
+    });
     expect(viaHeader.json().userId).toBe(user.userId);
     expect(viaBearer.json().userId).toBe(user.userId);
     expect(viaHeader.json().loginToken).toBeUndefined();
@@ -92,17 +108,31 @@ describe.each(testDatabases())('login, account and logout on %s', (kind) => {
   it('refuses the token of a deleted account', async () => {
     const user = await app.register();
     await app.database.db.update(accounts).set({ status: 'deleted' }).where(eq(accounts.id, user.userId));
-    const response = await app.fastify.inject({ url: '/api/account', headers: { loginToken: user.loginToken } });
+    const response = await app.fastify.inject({
+      url: '/api/account',
+      headers: { loginToken: user.loginToken },
+    });
     expect(response.statusCode).toBe(401);
   });
 
   it('logout revokes only that token on the server', async () => {
     const user = await app.register();
     const other = (await login(user.email, user.password)).json().loginToken as string;
-    const out = await app.fastify.inject({ url: '/api/auth/logout', headers: { loginToken: user.loginToken } });
+    const out = await app.fastify.inject({
+      url: '/api/auth/logout',
+      headers: { loginToken: user.loginToken },
+    });
     expect(out.statusCode).toBe(204);
-    expect((await app.fastify.inject({ url: '/api/account', headers: { loginToken: user.loginToken } })).statusCode).toBe(401);
-    expect((await app.fastify.inject({ url: '/api/auth/logout', headers: { loginToken: user.loginToken } })).statusCode).toBe(401);
-    expect((await app.fastify.inject({ url: '/api/account', headers: { loginToken: other } })).statusCode).toBe(200);
+    expect(
+      (await app.fastify.inject({ url: '/api/account', headers: { loginToken: user.loginToken } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await app.fastify.inject({ url: '/api/auth/logout', headers: { loginToken: user.loginToken } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await app.fastify.inject({ url: '/api/account', headers: { loginToken: other } })).statusCode,
+    ).toBe(200);
   });
 });
