@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has safe defaults: embedded database in ./data, port 3000 on loopback, ALTCHA', () => {
+    const config = loadConfig({}, '/srv/convene');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/convene/data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
+      recaptcha: undefined,
+      classicAppUrl: undefined,
+      mediaStore: 'local',
+    });
+    expect(path.isAbsolute(config.webDist)).toBe(true);
+  });
+
+  it('reads overrides and treats blank values as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db:5432/convene',
+      REDIS_URL: ' ',
+      PUBLIC_URL: 'https://convene.example.org/',
+      RECAPTCHA_SITE_KEY: 'site',
+      RECAPTCHA_SECRET: 'secret',
+      CLASSIC_APP_URL: 'https://classic.example.org/',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u@db:5432/convene',
+      redisUrl: undefined,
+      publicUrl: 'https://convene.example.org',
+      recaptcha: { siteKey: 'site', secret: 'secret' },
+      classicAppUrl: 'https://classic.example.org',
+    });
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).publicUrl).toBe('http://127.0.0.1:4000');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ MEDIA_STORE: 'ftp' })).toThrow(/MEDIA_STORE/);
+  });
+});
