@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
-import { exitCodeOf } from './lib/process.mjs';
+import { exitCodeOf, onNpmParentExit } from './lib/process.mjs';
 
 const children = new Set();
 let stopping = false;
@@ -33,6 +33,7 @@ async function main() {
     console.warn('[dev] web/package.json does not exist yet: running the API only.');
   }
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
+  onNpmParentExit(() => stopAll(0));
 }
 
 /** Starts a child in its own process group (so the whole tree can be stopped) with prefixed output. */

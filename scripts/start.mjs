@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
-import { exitCodeOf, forwardSignals } from './lib/process.mjs';
+import { exitCodeOf, forwardSignals, onNpmParentExit } from './lib/process.mjs';
 import { buildWebIfStale } from './lib/web-build.mjs';
 
 const SERVER_ENTRY = 'server/src/main.ts';
@@ -28,6 +28,10 @@ function serve() {
       stdio: 'inherit',
     });
     forwardSignals(child);
+    onNpmParentExit(() => {
+      console.error('[start] npm stopped; stopping the server.');
+      child.kill('SIGTERM');
+    });
     child.on('error', (error) => fail(`[start] Could not start the server: ${error.message}`));
     child.on('exit', (code, signal) => process.exit(exitCodeOf(code, signal)));
   });

@@ -6,6 +6,7 @@
 //   npm test -- --only=unit,e2e   a subset of: typecheck, lint, unit, e2e
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { onNpmParentExit, signalRunning } from './lib/process.mjs';
 import { runE2e, runLint, runTypecheck, runVitest, tally } from './lib/test-stages.mjs';
 
 const STAGES = {
@@ -15,7 +16,10 @@ const STAGES = {
   e2e: runE2e,
 };
 
+let stoppedBy = null;
+
 async function main() {
+  stopOnRequest();
   const selected = parseOnly(process.argv.slice(2));
   const env = testEnv(process.env);
   const results = [];
@@ -31,12 +35,25 @@ async function main() {
   if (!chromium.ok) console.error(`[chromium] ${chromium.message}`);
 
   for (const stage of selected) {
+    if (stoppedBy) break;
     banner(stage);
     const startedAt = Date.now();
     const counts = await STAGES[stage]({ root: ROOT, env, chromium });
     results.push({ stage, seconds: (Date.now() - startedAt) / 1000, ...counts });
   }
+  if (stoppedBy) results.push({ stage: 'stopped', ...tally({ failed: 1, note: `by ${stoppedBy}` }) });
   return finish(results);
+}
+
+/** On SIGINT/SIGTERM (or npm going away) stop the running tool and skip the remaining stages. */
+function stopOnRequest() {
+  const stop = (reason, signal) => {
+    if (stoppedBy) return;
+    stoppedBy = reason;
+    signalRunning(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal, signal));
+  onNpmParentExit(() => stop('npm exiting', 'SIGTERM'));
 }
 
 /** The stages named by `--only=a,b` (in the standard order), or all of them. */
