@@ -1,4 +1,5 @@
 export * from './accounts.ts';
 export * from './calendars.ts';
+export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './platform.ts';
