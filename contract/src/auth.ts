@@ -102,5 +102,7 @@ export const clientConfig = z.object({
   productName: z.string(),
   /** Map tile url template for Leaflet. */
   mapTileUrl: z.string(),
+  /** VAPID public key the browser subscribes to Web Push with. */
+  vapidPublicKey: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -13,13 +15,18 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationTokens } from './modules/notifications/notifications.tokens.ts';
+import { createPushDelivery } from './modules/notifications/push.delivery.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
 import { registerAuthHook, registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type SendMail } from './platform/mail.ts';
 import { OutboxWorker } from './platform/outbox.ts';
+import { createPushSender, loadVapidKeys } from './platform/push.ts';
 import { createRealtimeHub } from './platform/realtime.ts';
+import { getOrCreateSecret } from './platform/secrets.ts';
 
 /** A built server: Fastify plus the parts tests and main reach into. */
 export interface App {
@@ -39,6 +46,8 @@ export interface BuildOptions {
   sendMail?: SendMail;
   /** Start the outbox poller (tests drain it by hand). */
   startOutbox?: boolean;
+  /** HTTPS agent for push services (a test trusts its loopback push service's certificate). */
+  pushAgent?: Agent;
 }
 
 /** The strict Content-Security-Policy the built web app satisfies. */
@@ -87,10 +96,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       mailDir: path.join(config.dataDir, 'mail'),
       logger,
     });
-  const outbox = new OutboxWorker(db, { mail: sendMail }, logger);
-  const captcha: Captcha = config.recaptcha
-    ? createRecaptcha(config.recaptcha.secret)
-    : await createAltcha(db, config.altchaCost);
+  const push = createPushSender({
+    db,
+    logger,
+    keys: await loadVapidKeys(db, config.vapid),
+    agent: options.pushAgent,
+  });
+  const notificationTokens = createNotificationTokens(
+    await getOrCreateSecret(db, 'notifications.token', () => randomBytes(32).toString('base64url')),
+  );
   const publicOrigin = new URL(config.publicUrl).origin;
   const hub = await createRealtimeHub(fastify.server, {
     db,
@@ -99,7 +113,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     redisUrl: config.redisUrl,
     allowedOrigins: (origin, host) => origin === publicOrigin || (!!host && new URL(origin).host === host),
   });
-  const ctx: AppContext = { config, db, logger, captcha, hub, outbox };
+  const outbox = new OutboxWorker(
+    db,
+    { mail: sendMail, push: createPushDelivery(db, push), realtime: async (envelope) => hub.send(envelope) },
+    logger,
+  );
+  const captcha: Captcha = config.recaptcha
+    ? createRecaptcha(config.recaptcha.secret)
+    : await createAltcha(db, config.altchaCost);
+  const ctx: AppContext = { config, db, logger, captcha, hub, outbox, push, notificationTokens };
 
   await fastify.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
@@ -121,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSystemRoutes(fastify, ctx);
   registerAuthRoutes(fastify, ctx);
   registerAccountRoutes(fastify, ctx);
+  registerNotificationRoutes(fastify, ctx);
   fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
     fastify.swagger(),
   );

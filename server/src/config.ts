@@ -29,6 +29,9 @@ const environment = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_SECRET: optionalText,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   CLASSIC_APP_URL: optionalUrl,
@@ -57,6 +60,8 @@ export interface Config {
   s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   recaptcha: { siteKey: string; secret: string } | undefined;
   altchaCost: number;
+  /** Web Push identity; generated once and kept in the database when not given. */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
   mapTileUrl: string;
   classicAppUrl: string | undefined;
   streamsProvider: string | undefined;
@@ -101,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET }
         : undefined,
     altchaCost: e.ALTCHA_COST,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    },
     mapTileUrl: e.MAP_TILE_URL,
     classicAppUrl: e.CLASSIC_APP_URL?.replace(/\/$/, ''),
     streamsProvider: e.STREAMS_PROVIDER,

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import type { NotificationTokens } from './modules/notifications/notifications.tokens.ts';
 import type { Captcha } from './platform/captcha.ts';
 import type { OutboxWorker } from './platform/outbox.ts';
+import type { PushSender } from './platform/push.ts';
 import type { RealtimeHub } from './platform/realtime.ts';
 
 /** What route modules and services are given: plain values, passed explicitly. */
@@ -13,4 +15,6 @@ export interface AppContext {
   captcha: Captcha;
   hub: RealtimeHub;
   outbox: OutboxWorker;
+  push: PushSender;
+  notificationTokens: NotificationTokens;
 }

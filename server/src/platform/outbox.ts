@@ -3,10 +3,15 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/connect.ts';
 import { outbox } from '../db/schema/index.ts';
 import type { MailMessage } from './mail.ts';
+import type { RealtimeEnvelope } from './realtime.ts';
 
-/** Payload of each outbox kind; a new side effect adds its kind here and a handler below. */
+/** Payload of each outbox kind; a new side effect adds its kind here and a handler in app.ts. */
 export interface OutboxPayloads {
   mail: MailMessage;
+  /** A realtime message to one user's sockets. */
+  realtime: RealtimeEnvelope;
+  /** A Web Push for one notification, composed at delivery in the recipient's language. */
+  push: { notificationId: string };
 }
 
 export type OutboxKind = keyof OutboxPayloads;

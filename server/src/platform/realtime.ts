@@ -27,11 +27,18 @@ export interface RealtimeHub {
     message: E,
     ...payload: Parameters<ServerToClientMessages[E]>
   ): void;
+  /** Sends a message recorded in the outbox (its payload was typed when it was recorded). */
+  send(envelope: RealtimeEnvelope): void;
   /** Closes every socket opened with the given sessions (after logout or a password reset). */
   disconnectSessions(sessionIds: string[]): void;
   /** Disconnects this process's sockets and its Redis clients; the HTTP server stays Fastify's. */
   close(): Promise<void>;
 }
+
+/** A realtime message addressed to one user, as the outbox stores it. */
+export type RealtimeEnvelope = {
+  [M in RealtimeMessage]: { userId: string; message: M; payload: Parameters<ServerToClientMessages[M]>[0] };
+}[RealtimeMessage];
 
 const sessionRoom = (sessionId: string) => `session-${sessionId}`;
 
@@ -83,6 +90,12 @@ export async function createRealtimeHub(server: HttpServer, options: HubOptions)
   return {
     publish(userId, message, ...payload) {
       io.to(userRoom(options.appEnv, userId)).emit(message, ...payload);
+    },
+    send(envelope) {
+      const room = io.to(userRoom(options.appEnv, envelope.userId)) as unknown as {
+        emit(message: string, payload: unknown): void;
+      };
+      room.emit(envelope.message, envelope.payload);
     },
     disconnectSessions(sessionIds) {
       if (sessionIds.length === 0) return;

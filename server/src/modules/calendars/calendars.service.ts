@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import type { CalendarSettings, PermissionFlags } from '../../db/schema/index.ts';
 import { calendars } from '../../db/schema/index.ts';
@@ -35,4 +36,21 @@ export async function createPersonalCalendar(tx: Db, owner: { id: string; name: 
     settings: defaultCalendarSettings,
   });
   return id;
+}
+
+/**
+ * Of the given users, those who turned notices off for this calendar. Today that is the
+ * owner's own setting on the calendar; per-member settings join here with calendar members.
+ */
+export async function listRecipientsWithNoticesOff(
+  tx: Db,
+  calendarId: string,
+  userIds: string[],
+): Promise<string[]> {
+  const [calendar] = await tx
+    .select({ ownerId: calendars.ownerId, settings: calendars.settings })
+    .from(calendars)
+    .where(eq(calendars.id, calendarId));
+  if (!calendar || calendar.settings.enableNotices) return [];
+  return userIds.filter((id) => id === calendar.ownerId);
 }

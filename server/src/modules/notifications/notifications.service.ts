@@ -1,0 +1,233 @@
+import {
+  isRequestType,
+  type Notification,
+  type NotificationHistory,
+  type NotificationType,
+} from '@convene/contract';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/connect.ts';
+import {
+  accounts,
+  type NotificationCalendar,
+  type NotificationEvent,
+  type NotificationPayload,
+  notifications,
+  userBlocks,
+} from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { addToOutbox } from '../../platform/outbox.ts';
+import { transact } from '../../platform/transaction.ts';
+import { listRecipientsWithNoticesOff } from '../calendars/calendars.service.ts';
+import { presentNotification } from './notifications.presenter.ts';
+import { requestEffects } from './requestEffects.ts';
+
+/** What a notification is about and who caused it. */
+export interface NotifyDetails {
+  /** The user whose action this is; never notified, and not heard by those who blocked them. */
+  actorId: string | null;
+  initiatorId?: string | null;
+  payload?: Partial<NotificationPayload>;
+  calendar?: NotificationCalendar | null;
+  event?: NotificationEvent | null;
+  /** The RSVP an answer to this request sets, per recipient. */
+  rsvpIds?: Record<string, string>;
+  details?: string | null;
+}
+
+/**
+ * Writes one notification per recipient in the caller's transaction and records, through the
+ * outbox, the realtime `notification` message and a Web Push for each. The actor is never
+ * notified, nor is anyone who blocked the actor; plain notifications about a calendar honour
+ * each recipient's notice setting for it (requests always arrive). Answers the rows written.
+ */
+export async function notify(
+  tx: Db,
+  recipients: string[],
+  type: NotificationType,
+  details: NotifyDetails,
+): Promise<Array<typeof notifications.$inferSelect>> {
+  let targets = [...new Set(recipients)].filter((id) => id !== details.actorId);
+  if (targets.length > 0 && details.actorId) {
+    const blockers = await tx
+      .select({ id: userBlocks.blockerId })
+      .from(userBlocks)
+      .where(and(eq(userBlocks.blockedId, details.actorId), inArray(userBlocks.blockerId, targets)));
+    const blocked = new Set(blockers.map((row) => row.id));
+    targets = targets.filter((id) => !blocked.has(id));
+  }
+  const isRequest = isRequestType(type);
+  if (!isRequest && targets.length > 0 && details.calendar) {
+    const muted = new Set(await listRecipientsWithNoticesOff(tx, details.calendar.calendarId, targets));
+    targets = targets.filter((id) => !muted.has(id));
+  }
+  if (targets.length === 0) return [];
+  const payload: NotificationPayload = {
+    requiresRSVP: false,
+    permissions: { canView: true },
+    initiator: null,
+    target: null,
+    changes: null,
+    ...details.payload,
+  };
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      targets.map((recipientId) => ({
+        id: newId(),
+        recipientId,
+        type,
+        senderId: details.actorId,
+        initiatorId: details.initiatorId ?? details.actorId,
+        status: isRequest ? 'pending' : null,
+        payload,
+        rsvpId: details.rsvpIds?.[recipientId] ?? null,
+        calendarId: details.calendar?.calendarId ?? null,
+        eventId: details.event?.eventId ?? null,
+        calendar: details.calendar ?? null,
+        event: details.event ?? null,
+        details: details.details ?? null,
+      })),
+    )
+    .returning();
+  for (const row of rows) {
+    await addToOutbox(tx, 'realtime', {
+      userId: row.recipientId,
+      message: 'notification',
+      payload: { notificationId: row.id },
+    });
+    await addToOutbox(tx, 'push', { notificationId: row.id });
+  }
+  return rows;
+}
+
+const sender = alias(accounts, 'sender');
+const initiator = alias(accounts, 'initiator');
+
+/** The recipient's notifications with the people they name, newest first. */
+async function selectPresented(
+  ctx: AppContext,
+  where: SQL | undefined,
+  page?: { skip: number; take: number },
+) {
+  const query = ctx.db
+    .select({
+      row: notifications,
+      sender: { userId: sender.id, name: sender.name, imageLink: sender.imageLink },
+      initiator: { userId: initiator.id, name: initiator.name, imageLink: initiator.imageLink },
+    })
+    .from(notifications)
+    .leftJoin(sender, eq(sender.id, notifications.senderId))
+    .leftJoin(initiator, eq(initiator.id, notifications.initiatorId))
+    .where(where)
+    .orderBy(desc(notifications.actionDate), desc(notifications.id))
+    .$dynamic();
+  const rows = page ? await query.offset(page.skip).limit(page.take) : await query;
+  return rows.map((entry) =>
+    presentNotification(
+      entry.row,
+      {
+        sender: entry.sender?.userId ? entry.sender : null,
+        initiator: entry.initiator?.userId ? entry.initiator : null,
+      },
+      ctx.notificationTokens,
+    ),
+  );
+}
+
+/** Unread notifications of a user. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, userId), eq(notifications.hasBeenRead, false)));
+  return row?.value ?? 0;
+}
+
+/** A page of the feed (all, or pending requests only) and the unread count. */
+export async function listHistory(
+  ctx: AppContext,
+  userId: string,
+  query: { skipNumber: number; resultsPerPage: number; status?: 'pending' },
+): Promise<NotificationHistory> {
+  const mine = eq(notifications.recipientId, userId);
+  const where = query.status ? and(mine, eq(notifications.status, query.status)) : mine;
+  const [page, unreadCount] = await Promise.all([
+    selectPresented(ctx, where, { skip: query.skipNumber, take: query.resultsPerPage }),
+    countUnread(ctx.db, userId),
+  ]);
+  return { notifications: page, unreadCount };
+}
+
+/** Marks one of the user's notifications read or unread. */
+export async function markNotification(
+  ctx: AppContext,
+  userId: string,
+  input: { notificationId: string; hasBeenRead: boolean },
+): Promise<Notification> {
+  const updated = await ctx.db
+    .update(notifications)
+    .set({ hasBeenRead: input.hasBeenRead })
+    .where(and(eq(notifications.id, input.notificationId), eq(notifications.recipientId, userId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw notFound('No such notification');
+  const [presented] = await selectPresented(ctx, eq(notifications.id, input.notificationId));
+  if (!presented) throw notFound('No such notification');
+  return presented;
+}
+
+/** Marks every notification of the user read. */
+export async function markAllAsRead(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db
+    .update(notifications)
+    .set({ hasBeenRead: true })
+    .where(and(eq(notifications.recipientId, userId), eq(notifications.hasBeenRead, false)));
+}
+
+/**
+ * Accepts or declines a pending request by its token. The status change is one conditional
+ * UPDATE, so a token works once: a second answer finds nothing pending and changes nothing.
+ */
+export async function answerRequest(
+  ctx: AppContext,
+  userId: string,
+  token: string,
+  answer: 'accepted' | 'rejected',
+): Promise<Notification> {
+  const id = ctx.notificationTokens.verify(token);
+  if (!id) throw notFound('No such request');
+  await transact(ctx, async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({
+        status: answer,
+        hasBeenRead: true,
+        payload: sql`jsonb_set(${notifications.payload}, '{requiresRSVP}', 'false'::jsonb)`,
+      })
+      .where(
+        and(
+          eq(notifications.id, id),
+          eq(notifications.recipientId, userId),
+          eq(notifications.status, 'pending'),
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [existing] = await tx
+        .select({ status: notifications.status })
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.recipientId, userId)));
+      if (!existing) throw notFound('No such request');
+      throw new ApiError(409, 'CONFLICT', 'This request was already answered');
+    }
+    if (!isRequestType(row.type)) throw new Error(`pending notification of non-request type ${row.type}`);
+    const effect = requestEffects[row.type];
+    await (answer === 'accepted' ? effect.accept(tx, ctx, row) : effect.decline(tx, ctx, row));
+    await addToOutbox(tx, 'realtime', { userId, message: 'notification', payload: { notificationId: id } });
+  });
+  const [presented] = await selectPresented(ctx, eq(notifications.id, id));
+  if (!presented) throw notFound('No such request');
+  return presented;
+}

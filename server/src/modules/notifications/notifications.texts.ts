@@ -1,0 +1,77 @@
+import type { NotificationType, PushMessage } from '@convene/contract';
+import { productName } from '@convene/contract';
+import type { notifications } from '../../db/schema/index.ts';
+
+type Language = 'en' | 'ro';
+type Row = typeof notifications.$inferSelect;
+
+/** What a push text may name. */
+interface Names {
+  sender: string;
+  event: string;
+  calendar: string;
+}
+
+type Text = (names: Names) => string;
+
+const en: Partial<Record<NotificationType, Text>> & { fallback: Text } = {
+  rsvpUpdate: (n) => `${n.sender} answered the invitation to ${n.event}`,
+  attendanceUpdate: (n) => `${n.sender} updated their attendance at ${n.event}`,
+  eventChanged: (n) => `${n.sender} changed ${n.event}`,
+  eventDeleted: (n) => `${n.sender} deleted ${n.event}`,
+  eventAddedToCalendar: (n) => `${n.sender} added ${n.event} to ${n.calendar}`,
+  shareEvent: (n) => `${n.sender} invited you to ${n.event}`,
+  shareEventAccepted: (n) => `${n.sender} accepted your invitation to ${n.event}`,
+  shareEventRejected: (n) => `${n.sender} declined your invitation to ${n.event}`,
+  shareEventRemove: (n) => `${n.sender} removed you from ${n.event}`,
+  calendarChanged: (n) => `${n.sender} changed the calendar ${n.calendar}`,
+  calendarDeleted: (n) => `${n.sender} deleted the calendar ${n.calendar}`,
+  shareCalendar: (n) => `${n.sender} invited you to the calendar ${n.calendar}`,
+  shareCalendarAccepted: (n) => `${n.sender} joined the calendar ${n.calendar}`,
+  shareCalendarRejected: (n) => `${n.sender} declined to join the calendar ${n.calendar}`,
+  shareCalendarRemove: (n) => `${n.sender} removed you from the calendar ${n.calendar}`,
+  shareCalendarOwnerChange: (n) => `${n.sender} wants to make you the owner of ${n.calendar}`,
+  fallback: (n) => `${n.sender} has news for you`,
+};
+
+const ro: typeof en = {
+  rsvpUpdate: (n) => `${n.sender} a răspuns la invitația la ${n.event}`,
+  attendanceUpdate: (n) => `${n.sender} și-a actualizat prezența la ${n.event}`,
+  eventChanged: (n) => `${n.sender} a modificat ${n.event}`,
+  eventDeleted: (n) => `${n.sender} a șters ${n.event}`,
+  eventAddedToCalendar: (n) => `${n.sender} a adăugat ${n.event} în ${n.calendar}`,
+  shareEvent: (n) => `${n.sender} te-a invitat la ${n.event}`,
+  shareEventAccepted: (n) => `${n.sender} a acceptat invitația ta la ${n.event}`,
+  shareEventRejected: (n) => `${n.sender} a refuzat invitația ta la ${n.event}`,
+  shareEventRemove: (n) => `${n.sender} te-a scos din ${n.event}`,
+  calendarChanged: (n) => `${n.sender} a modificat calendarul ${n.calendar}`,
+  calendarDeleted: (n) => `${n.sender} a șters calendarul ${n.calendar}`,
+  shareCalendar: (n) => `${n.sender} te-a invitat în calendarul ${n.calendar}`,
+  shareCalendarAccepted: (n) => `${n.sender} s-a alăturat calendarului ${n.calendar}`,
+  shareCalendarRejected: (n) => `${n.sender} a refuzat să se alăture calendarului ${n.calendar}`,
+  shareCalendarRemove: (n) => `${n.sender} te-a scos din calendarul ${n.calendar}`,
+  shareCalendarOwnerChange: (n) => `${n.sender} vrea să te facă proprietarul calendarului ${n.calendar}`,
+  fallback: (n) => `${n.sender} are noutăți pentru tine`,
+};
+
+/** The screen a notification opens: requests go to Requests; others to what they are about. */
+export function notificationPath(row: Row): string {
+  if (row.status === 'pending') return '/activity/requests';
+  if (!row.payload.permissions.canView) return '/activity';
+  if (row.event)
+    return `/events/${encodeURIComponent(row.event.name.replaceAll(' ', '_'))}-${row.event.eventId}`;
+  if (row.calendar) return `/calendars/${row.calendar.calendarId}/events`;
+  return '/activity';
+}
+
+/** The Web Push for a notification, in the recipient's language. */
+export function pushMessageFor(row: Row, senderName: string | null, language: string): PushMessage {
+  const texts = (language as Language) === 'ro' ? ro : en;
+  const names: Names = {
+    sender: senderName ?? productName,
+    event: row.event?.name ?? '',
+    calendar: row.calendar?.name ?? '',
+  };
+  const text = texts[row.type as NotificationType] ?? texts.fallback;
+  return { title: productName, body: text(names), url: notificationPath(row), tag: row.id };
+}
