@@ -3,3 +3,4 @@ export * from './calendars.ts';
 export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './platform.ts';
+export * from './profile.ts';
