@@ -14,6 +14,7 @@ import {
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
+import { notify } from '../modules/notifications/notifications.service.ts';
 
 async function listen(app: App): Promise<string> {
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -101,6 +102,19 @@ describe.each(testDatabases())('realtime hub on %s', (kind) => {
     expect(await message).toEqual({ userId: alice.userId, action: 'update' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(bobGotOne).toBe(false);
+  });
+
+  it('delivers a notification message through the outbox once the transaction commits', async () => {
+    const alice = await app.register();
+    const bob = await app.register();
+    const socket = track(open(url, bob.loginToken));
+    await connected(socket);
+    const message = nextMessage<{ notificationId: string }>(socket, 'notification');
+    const [row] = await app.database.db.transaction((tx) =>
+      notify(tx, [bob.userId], 'calendarChanged', { actorId: alice.userId }),
+    );
+    await app.ctx.outbox.drain();
+    expect(await message).toEqual({ notificationId: row?.id });
   });
 
   it("logout disconnects that session's sockets and no other", async () => {

@@ -64,7 +64,9 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
       .where(eq(calendars.ownerId, erin.userId));
     await app.database.db
       .update(calendars)
-      .set({ settings: { enableETA: false, enableChatPushNotifications: true, order: 0, enableNotices: false } })
+      .set({
+        settings: { enableETA: false, enableChatPushNotifications: true, order: 0, enableNotices: false },
+      })
       .where(eq(calendars.ownerId, erin.userId));
     const about = { ...calendarOf, calendarId: personal?.id as string };
     const plain = await app.database.db.transaction((tx) =>
