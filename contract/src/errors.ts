@@ -21,6 +21,8 @@ export const errorCodes = [
   'CAPTCHA_INVALID',
   'TOKEN_INVALID',
   'ALREADY_CONFIRMED',
+  'INVALID_CURRENT_PASSWORD',
+  'ALREADY_REPORTED',
 ] as const;
 
 /** One of the API's stable error codes. */
