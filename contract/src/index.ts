@@ -6,3 +6,4 @@ export * from './media.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
 export * from './realtime.ts';
+export * from './permissions.ts';
