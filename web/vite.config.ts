@@ -8,6 +8,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The ALTCHA widget's CSS uses light-dark(); lowering it for older browsers breaks its colours.
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

@@ -1,3 +1,5 @@
+// First import: configures zod before any module defines a schema.
+import './app/zodConfig.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

@@ -31,7 +31,6 @@ export function LoginForm() {
   } = useForm<LoginBody, unknown, LoginBody>({
     resolver: zodResolver(loginBody),
     defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
   });
 
   const mutation = useMutation({

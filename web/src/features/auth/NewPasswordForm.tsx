@@ -45,7 +45,6 @@ export function NewPasswordForm({ token }: { token: string }) {
   } = useForm<NewPasswordValues, unknown, NewPasswordValues>({
     resolver: zodResolver(newPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },
-    mode: 'onTouched',
   });
 
   const mutation = useMutation({

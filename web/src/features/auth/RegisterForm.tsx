@@ -38,7 +38,6 @@ export function RegisterForm() {
   } = useForm<RegisterBody, unknown, RegisterBody>({
     resolver: zodResolver(registerBody),
     defaultValues: { name: '', email: '', password: '', recaptchaCode: '' },
-    mode: 'onTouched',
   });
 
   const mutation = useMutation({

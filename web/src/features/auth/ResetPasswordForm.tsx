@@ -37,7 +37,6 @@ export function ResetPasswordForm() {
   } = useForm<ResetPasswordBody, unknown, ResetPasswordBody>({
     resolver: zodResolver(resetPasswordBody),
     defaultValues: { email: '', recaptchaCode: '' },
-    mode: 'onTouched',
   });
 
   const mutation = useMutation({

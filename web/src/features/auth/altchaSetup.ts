@@ -1,6 +1,7 @@
 // The 'external' build keeps styles and workers out of inline code, so the strict CSP holds.
 import 'altcha/external';
 import 'altcha/altcha.css';
+import './altcha-overrides.css';
 import 'altcha/i18n/ro';
 import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';

@@ -3,22 +3,20 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Alert, Avatar, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { useSession } from '../auth/useSession.ts';
 
 /** /profile: who is signed in, the incomplete-profile note, and logout. */
 export function ProfileScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { account, signOut } = useSession();
   const [isLeaving, setIsLeaving] = useState(false);
   usePageTitle(t('pages.profile'));
 
-  const handleLogout = async () => {
+  // Signed out, the route guard sends the user on to /register (spec: signed-out users go there).
+  const handleLogout = () => {
     setIsLeaving(true);
-    await signOut();
-    void navigate('/login', { replace: true });
+    void signOut();
   };
 
   if (!account) return null;

@@ -1,0 +1,88 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'web');
+
+/** The newest modification time of a file or of any file under a directory. */
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(target)
+    .reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+}
+
+/** Builds web/dist when it is missing or older than its sources. */
+function buildWebIfStale(): void {
+  const built = newestMtime(path.join(webDir, 'dist', 'index.html'));
+  const sources = Math.max(
+    ...['src', 'public', 'index.html', 'vite.config.ts'].map((entry) =>
+      newestMtime(path.join(webDir, entry)),
+    ),
+    newestMtime(path.join(root, 'contract', 'src')),
+  );
+  if (built >= sources) return;
+  console.log('[e2e] building the web app');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  server.kill('SIGKILL');
+  const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '(no output)';
+  throw new Error(`The server did not become healthy at ${baseUrl}.\n${log}`);
+}
+
+/** Builds the web app if needed and starts the real server on a free port with a fresh data dir. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  buildWebIfStale();
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const server = spawn('node', ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: port,
+      HOST: '127.0.0.1',
+      CONVENE_DATA_DIR: dataDir,
+      ALTCHA_COST: '200',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', log, log],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server, logFile);
+  // Workers are started after this and inherit it: specs read mails from <data dir>/mail.
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.closeSync(log);
+    if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

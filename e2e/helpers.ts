@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** A person who signs up in a test; e-mails are unique per call so tests never collide. */
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A fresh user with a unique e-mail address. */
+export function newUser(prefix = 'user'): TestUser {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid}${counter}`;
+  return { name: `Test ${prefix}`, email: `${prefix}.${unique}@example.com`, password: 'secret-pass1' };
+}
+
+/** Ticks the ALTCHA check and waits until the proof of work is solved. */
+export async function solveBotCheck(page: Page): Promise<void> {
+  const widget = page.locator('altcha-widget');
+  await widget.locator('input[type="checkbox"]').click();
+  await expect(widget.locator('[data-state="verified"]')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Signs up through /register as a person would; ends on the signed-in start page. */
+export async function registerThroughUi(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await solveBotCheck(page);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Logs in through /login. */
+export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Collects console errors, uncaught exceptions and CSP violations of a page. */
+export async function watchForErrors(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+  await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void })
+        .__reportCspViolation;
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
+    });
+  });
+  return problems;
+}
+
+/** Decodes the quoted-printable parts of a mail enough to read links (soft breaks and =XX). */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits for the mail the server wrote to <data dir>/mail for this address and returns its first link with marker. */
+export async function findMailedLink(email: string, marker: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (global-setup.ts sets it)');
+  const mailDir = path.join(dataDir, 'mail');
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().reverse() : [];
+    for (const file of files) {
+      const text = decodeQuotedPrintable(fs.readFileSync(path.join(mailDir, file), 'utf8'));
+      if (!text.includes(email)) continue;
+      const link = text.match(
+        new RegExp(`https?://[^\\s"<>]*${marker.replace(/[?]/g, '\\?')}[^\\s"<>]*`),
+      )?.[0];
+      if (link) return link.replace(/&amp;/g, '&');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail with ${marker} for ${email} in ${mailDir}`);
+}
