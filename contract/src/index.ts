@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './profile.ts';
 export * from './realtime.ts';
 export * from './permissions.ts';
+export * from './calendars.ts';

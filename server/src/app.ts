@@ -15,9 +15,15 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerCalendarRoutes } from './modules/calendars/calendars.routes.ts';
+import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationTokens } from './modules/notifications/notifications.tokens.ts';
 import { createPushDelivery } from './modules/notifications/push.delivery.ts';
+import { registerPeopleRoutes } from './modules/people/people.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
 import { registerAuthHook, registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
@@ -144,6 +150,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAuthRoutes(fastify, ctx);
   registerAccountRoutes(fastify, ctx);
   registerNotificationRoutes(fastify, ctx);
+  registerCalendarRoutes(fastify, ctx);
+  registerMemberRoutes(fastify, ctx);
+  registerPeopleRoutes(fastify, ctx);
+  registerNoteRoutes(fastify, ctx);
+  registerReportRoutes(fastify, ctx);
+  registerMediaRoutes(fastify, ctx);
   fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
     fastify.swagger(),
   );

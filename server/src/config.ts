@@ -32,6 +32,7 @@ const environment = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
+  INVITATION_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   CLASSIC_APP_URL: optionalUrl,
@@ -60,6 +61,8 @@ export interface Config {
   s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   recaptcha: { siteKey: string; secret: string } | undefined;
   altchaCost: number;
+  /** Invitations one user may send per hour (calendar and event shares together). */
+  invitationHourlyLimit: number;
   /** Web Push identity; generated once and kept in the database when not given. */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   mapTileUrl: string;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET }
         : undefined,
     altchaCost: e.ALTCHA_COST,
+    invitationHourlyLimit: e.INVITATION_HOURLY_LIMIT,
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY,
       privateKey: e.VAPID_PRIVATE_KEY,

@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { createSession, revokeAllSessions, revokeSession, type Viewer } from '../../platform/sessions.ts';
 import { presentOwnAccount } from '../accounts/accounts.presenter.ts';
 import { createPersonalCalendar } from '../calendars/calendars.service.ts';
+import { attachInvitations } from '../calendars/members.service.ts';
 import { confirmationMail, mailLanguage, resetPasswordMail } from './auth.mails.ts';
 
 /** Texts and statuses of spec part 1 §8, on the fields the spec puts them. */
@@ -94,6 +95,7 @@ export async function register(
         .returning();
       if (!row) throw new Error('account insert returned nothing');
       await createPersonalCalendar(tx, row);
+      await attachInvitations(tx, row);
       const { code } = await createOneTimeCode(tx, row.id, 'confirmEmail');
       const link = `${ctx.config.publicUrl}/api/account/confirmEmail?token=${encodeURIComponent(code)}`;
       await addToOutbox(tx, 'mail', confirmationMail(language, row.email, row.name, link));

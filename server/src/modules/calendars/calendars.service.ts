@@ -1,8 +1,24 @@
-import { eq } from 'drizzle-orm';
+import {
+  type Calendar,
+  calendarMessages,
+  type createCalendarBody,
+  rolePermissions,
+  type updateCalendarBody,
+} from '@convene/contract';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import type { CalendarSettings, PermissionFlags } from '../../db/schema/index.ts';
-import { calendars } from '../../db/schema/index.ts';
+import { accounts, calendarMembers, calendars } from '../../db/schema/index.ts';
+import { ApiError, validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { addToOutbox } from '../../platform/outbox.ts';
+import type { Viewer } from '../../platform/sessions.ts';
+import { transact } from '../../platform/transaction.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
+import { presentCalendar } from './calendars.presenter.ts';
 
 /** Defaults of spec part 1 §9 for a new calendar. */
 export const defaultCalendarColor = '#4256c1';
@@ -19,38 +35,293 @@ export const defaultCalendarSettings: CalendarSettings = {
   order: 0,
 };
 
+type CalendarRow = typeof calendars.$inferSelect;
+
+async function insertCalendar(
+  tx: Db,
+  owner: { id: string; name: string; email: string },
+  values: Omit<typeof calendars.$inferInsert, 'id' | 'ownerId' | 'settings'>,
+): Promise<CalendarRow> {
+  const [row] = await tx
+    .insert(calendars)
+    .values({ id: newId(), ownerId: owner.id, settings: defaultCalendarSettings, ...values })
+    .returning();
+  if (!row) throw new Error('calendar insert returned nothing');
+  await tx.insert(calendarMembers).values({
+    id: newId(),
+    calendarId: row.id,
+    userId: owner.id,
+    email: owner.email,
+    name: owner.name,
+    role: 'owner',
+    permissions: rolePermissions.owner,
+    isConfirmed: true,
+    settings: defaultCalendarSettings,
+  });
+  return row;
+}
+
 /**
  * Creates the account's personal calendar in the registration transaction. It is private,
  * so (spec §4) its default permissions allow adding.
  */
-export async function createPersonalCalendar(tx: Db, owner: { id: string; name: string }): Promise<string> {
-  const id = newId();
-  await tx.insert(calendars).values({
-    id,
-    ownerId: owner.id,
+export async function createPersonalCalendar(
+  tx: Db,
+  owner: { id: string; name: string; email: string },
+): Promise<string> {
+  const row = await insertCalendar(tx, owner, {
     name: owner.name,
     visibility: 'private',
     color: defaultCalendarColor,
     isPersonal: true,
     defaultPermissions: { ...defaultCalendarPermissions, canAdd: true },
-    settings: defaultCalendarSettings,
   });
-  return id;
+  return row.id;
 }
 
-/**
- * Of the given users, those who turned notices off for this calendar. Today that is the
- * owner's own setting on the calendar; per-member settings join here with calendar members.
- */
+/** Of the given users, those who turned notices off for this calendar (their own setting). */
 export async function listRecipientsWithNoticesOff(
   tx: Db,
   calendarId: string,
   userIds: string[],
 ): Promise<string[]> {
-  const [calendar] = await tx
-    .select({ ownerId: calendars.ownerId, settings: calendars.settings })
-    .from(calendars)
-    .where(eq(calendars.id, calendarId));
-  if (!calendar || calendar.settings.enableNotices) return [];
-  return userIds.filter((id) => id === calendar.ownerId);
+  if (userIds.length === 0) return [];
+  const members = await tx
+    .select({ userId: calendarMembers.userId, settings: calendarMembers.settings })
+    .from(calendarMembers)
+    .where(and(eq(calendarMembers.calendarId, calendarId), inArray(calendarMembers.userId, userIds)));
+  return members.filter((member) => !member.settings.enableNotices).map((member) => member.userId as string);
+}
+
+/** Confirmed members' user ids (the people a change to the calendar concerns). */
+export async function listMemberIds(tx: Db, calendarId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ userId: calendarMembers.userId })
+    .from(calendarMembers)
+    .where(and(eq(calendarMembers.calendarId, calendarId), eq(calendarMembers.isConfirmed, true)));
+  return rows.flatMap((row) => (row.userId ? [row.userId] : []));
+}
+
+/** Presents calendars for one viewer with two batched queries (owners, member counts). */
+async function presentMany(
+  db: Db,
+  entries: Array<{ calendar: CalendarRow; member: typeof calendarMembers.$inferSelect | null }>,
+): Promise<Calendar[]> {
+  if (entries.length === 0) return [];
+  const ids = entries.map((entry) => entry.calendar.id);
+  const ownerIds = [...new Set(entries.map((entry) => entry.calendar.ownerId))];
+  const [owners, counts] = await Promise.all([
+    db
+      .select({ userId: accounts.id, name: accounts.name, imageLink: accounts.imageLink })
+      .from(accounts)
+      .where(inArray(accounts.id, ownerIds)),
+    db
+      .select({ calendarId: calendarMembers.calendarId, value: count() })
+      .from(calendarMembers)
+      .where(and(inArray(calendarMembers.calendarId, ids), eq(calendarMembers.isConfirmed, true)))
+      .groupBy(calendarMembers.calendarId),
+  ]);
+  const ownerById = new Map(owners.map((owner) => [owner.userId, owner]));
+  const countById = new Map(counts.map((row) => [row.calendarId, row.value]));
+  return entries.map((entry) =>
+    presentCalendar(
+      entry.calendar,
+      entry.member,
+      ownerById.get(entry.calendar.ownerId) ?? { userId: entry.calendar.ownerId, name: '', imageLink: null },
+      countById.get(entry.calendar.id) ?? 0,
+    ),
+  );
+}
+
+/** One calendar as the viewer sees it (404 when they may not). */
+export async function getCalendar(ctx: AppContext, calendarId: string, viewer: Viewer): Promise<Calendar> {
+  const access = await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
+  const [presented] = await presentMany(ctx.db, [access]);
+  return presented as Calendar;
+}
+
+/** The viewer's calendars: every confirmed membership, personal first, then by order and name. */
+export async function listMyCalendars(
+  ctx: AppContext,
+  viewer: Viewer,
+  ignoreDeleted: boolean,
+): Promise<Calendar[]> {
+  const rows = await ctx.db
+    .select({ calendar: calendars, member: calendarMembers })
+    .from(calendarMembers)
+    .innerJoin(calendars, eq(calendars.id, calendarMembers.calendarId))
+    .where(
+      and(
+        eq(calendarMembers.userId, viewer.account.id),
+        eq(calendarMembers.isConfirmed, true),
+        ignoreDeleted ? isNull(calendars.deletedAt) : undefined,
+      ),
+    )
+    .orderBy(asc(calendars.isPersonal), asc(calendars.name), asc(calendars.id));
+  const personalFirst = [
+    ...rows.filter((row) => row.calendar.isPersonal),
+    ...rows.filter((row) => !row.calendar.isPersonal),
+  ];
+  return presentMany(ctx.db, personalFirst);
+}
+
+/** Tells every confirmed member, after commit, that the calendar changed. */
+async function announce(
+  tx: Db,
+  calendarId: string,
+  lastActionType: 'create' | 'update' | 'delete',
+  userIds?: string[],
+) {
+  for (const userId of userIds ?? (await listMemberIds(tx, calendarId))) {
+    await addToOutbox(tx, 'realtime', {
+      userId,
+      message: 'calendar',
+      payload: { calendarId, lastActionType },
+    });
+  }
+}
+
+/** Creates a calendar owned by the viewer. A new private calendar lets its members add events. */
+export async function createCalendar(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: z.output<typeof createCalendarBody>,
+): Promise<Calendar> {
+  const isPrivate = body.visibility === 'private';
+  const row = await transact(ctx, async (tx) => {
+    const created = await insertCalendar(tx, viewer.account, {
+      name: body.name,
+      visibility: body.visibility,
+      details: body.details ?? null,
+      color: body.color ?? defaultCalendarColor,
+      coverPhotoUrl: body.coverPhoto?.url ?? null,
+      coverPhotoCroppedUrl: body.coverPhoto?.croppedUrl ?? null,
+      coverPhotoLink: body.coverPhotoLink ?? null,
+      isPersonal: false,
+      defaultPermissions: {
+        ...defaultCalendarPermissions,
+        ...body.defaultPermissions,
+        ...(isPrivate ? { canAdd: true } : {}),
+      },
+    });
+    await announce(tx, created.id, 'create', [viewer.account.id]);
+    return created;
+  });
+  return getCalendar(ctx, row.id, viewer);
+}
+
+/**
+ * Edits a calendar. canEdit is needed for any change; only the owner changes title and
+ * visibility; a personal calendar stays private; a public calendar keeps a cover image.
+ */
+export async function updateCalendar(
+  ctx: AppContext,
+  viewer: Viewer,
+  calendarId: string,
+  body: z.output<typeof updateCalendarBody>,
+): Promise<Calendar> {
+  const access = await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
+  requirePermission(access, 'canEdit');
+  const { calendar } = access;
+  const renames = body.name !== undefined && body.name !== calendar.name;
+  const revisibles = body.visibility !== undefined && body.visibility !== calendar.visibility;
+  if ((renames || revisibles) && !access.permissions.isOwner) {
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      'Only the owner changes the title and visibility',
+      renames ? 'name' : 'visibility',
+    );
+  }
+  const visibility = body.visibility ?? calendar.visibility;
+  if (calendar.isPersonal && visibility === 'public')
+    throw validation('visibility', calendarMessages.personalNotPublic);
+  const coverUrl = body.coverPhoto === undefined ? calendar.coverPhotoUrl : (body.coverPhoto?.url ?? null);
+  if (visibility === 'public' && !coverUrl) throw validation('coverPhoto', calendarMessages.imageRequired);
+  await transact(ctx, async (tx) => {
+    await tx
+      .update(calendars)
+      .set({
+        name: body.name,
+        visibility: body.visibility,
+        details: body.details,
+        color: body.color,
+        coverPhotoUrl: body.coverPhoto === undefined ? undefined : (body.coverPhoto?.url ?? null),
+        coverPhotoCroppedUrl:
+          body.coverPhoto === undefined ? undefined : (body.coverPhoto?.croppedUrl ?? null),
+        coverPhotoLink: body.coverPhotoLink,
+        defaultPermissions: body.defaultPermissions
+          ? { ...calendar.defaultPermissions, ...body.defaultPermissions }
+          : undefined,
+        lastActionType: 'update',
+        updatedAt: new Date(),
+      })
+      .where(eq(calendars.id, calendarId));
+    const members = (await listMemberIds(tx, calendarId)).filter((id) => id !== viewer.account.id);
+    await notify(tx, members, 'calendarChanged', {
+      actorId: viewer.account.id,
+      calendar: {
+        calendarId,
+        name: body.name ?? calendar.name,
+        color: body.color ?? calendar.color,
+        visibility,
+      },
+      payload: {
+        changes: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
+      },
+    });
+    await announce(tx, calendarId, 'update');
+  });
+  return getCalendar(ctx, calendarId, viewer);
+}
+
+/** Saves the viewer's own switches for a calendar they belong to. */
+export async function updateCalendarSettings(
+  ctx: AppContext,
+  viewer: Viewer,
+  calendarId: string,
+  settings: Partial<CalendarSettings>,
+): Promise<Calendar> {
+  const access = await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
+  if (!access.member?.isConfirmed)
+    throw new ApiError(403, 'FORBIDDEN', 'Only members have settings for a calendar');
+  await ctx.db
+    .update(calendarMembers)
+    .set({ settings: { ...access.member.settings, ...settings } })
+    .where(eq(calendarMembers.id, access.member.id));
+  return getCalendar(ctx, calendarId, viewer);
+}
+
+/**
+ * Deletes a non-personal calendar (owner only, irreversible): the calendar is marked deleted,
+ * every membership and invitation removed, and each member told at once ('calendar removed'
+ * for the owner, 'calendar link removed' for the others) and by a notification.
+ */
+export async function deleteCalendar(ctx: AppContext, viewer: Viewer, calendarId: string): Promise<void> {
+  const access: CalendarAccess = await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
+  if (!access.permissions.isOwner) throw new ApiError(403, 'FORBIDDEN', 'Only the owner deletes a calendar');
+  if (access.calendar.isPersonal)
+    throw new ApiError(403, 'FORBIDDEN', 'A personal calendar cannot be deleted');
+  await transact(ctx, async (tx) => {
+    const members = await listMemberIds(tx, calendarId);
+    const { calendar } = access;
+    await tx
+      .update(calendars)
+      .set({ deletedAt: new Date(), lastActionType: 'delete', updatedAt: new Date() })
+      .where(eq(calendars.id, calendarId));
+    await notify(tx, members, 'calendarDeleted', {
+      actorId: viewer.account.id,
+      calendar: { calendarId, name: calendar.name, color: calendar.color, visibility: calendar.visibility },
+      payload: { permissions: { canView: false } },
+    });
+    await tx.delete(calendarMembers).where(eq(calendarMembers.calendarId, calendarId));
+    for (const userId of members) {
+      const message = userId === viewer.account.id ? 'calendar' : 'calendarLink';
+      await addToOutbox(tx, 'realtime', {
+        userId,
+        message,
+        payload: { calendarId, lastActionType: 'delete' },
+      });
+    }
+  });
 }

@@ -2,6 +2,7 @@ import type { RequestType } from '@convene/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import type { notifications } from '../../db/schema/index.ts';
+import { acceptCalendarInvitation, declineCalendarInvitation } from '../calendars/members.service.ts';
 
 /** What answering a request does beyond changing its status, run in the same transaction. */
 export interface RequestEffect {
@@ -12,15 +13,20 @@ export interface RequestEffect {
 /** Nothing more than the status change (a type whose feature does not exist yet). */
 const statusOnly: RequestEffect = { accept: async () => undefined, decline: async () => undefined };
 
+/** A calendar invitation: accepting confirms the membership, declining removes it. */
+const calendarInvitation: RequestEffect = {
+  accept: (tx, _ctx, request) => acceptCalendarInvitation(tx, request),
+  decline: (tx, _ctx, request) => declineCalendarInvitation(tx, request),
+};
+
 /**
  * One place that says what each request type does when answered; the compiler insists on an
- * entry per type. The calendars feature fills in shareCalendar and shareCalendarOwnerChange
- * (membership takes effect), the events feature shareEvent (the attached RSVP becomes
- * attending / not attending).
+ * entry per type. The events feature fills in shareEvent (the attached RSVP becomes attending /
+ * not attending); owner change and shifts have no feature yet.
  */
 export const requestEffects = {
   shareEvent: statusOnly,
-  shareCalendar: statusOnly,
+  shareCalendar: calendarInvitation,
   shareCalendarOwnerChange: statusOnly,
   shiftCreated: statusOnly,
 } satisfies Record<RequestType, RequestEffect>;

@@ -1,0 +1,59 @@
+import { effectivePermissions, type MemberPermissions } from '@convene/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { calendarMembers, calendars } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+
+type CalendarRow = typeof calendars.$inferSelect;
+type MemberRow = typeof calendarMembers.$inferSelect;
+
+/** A calendar with the viewer's membership in it (null for a stranger). */
+export interface CalendarAccess {
+  calendar: CalendarRow;
+  member: MemberRow | null;
+  permissions: MemberPermissions;
+}
+
+/**
+ * The effective permissions of spec §6 for a viewer. An unconfirmed invitation grants viewing
+ * only (the invitee may look before answering); a confirmed membership is both the viewer's
+ * currentUser and their calendarLink.
+ */
+export function permissionsFor(calendar: CalendarRow, member: MemberRow | null): MemberPermissions {
+  if (member && !member.isConfirmed) {
+    return { canView: true, canAdd: false, canEdit: false, canShare: false, isOwner: false };
+  }
+  return effectivePermissions({
+    currentUser: member ? { permissions: member.permissions } : null,
+    defaultPermissions: calendar.defaultPermissions,
+  });
+}
+
+/**
+ * Loads a live calendar as the viewer may see it. A private calendar the viewer has no place
+ * in answers 404, exactly like a calendar that does not exist.
+ */
+export async function getCalendarAccess(
+  db: Db,
+  calendarId: string,
+  viewerId: string,
+): Promise<CalendarAccess> {
+  const [row] = await db
+    .select({ calendar: calendars, member: calendarMembers })
+    .from(calendars)
+    .leftJoin(
+      calendarMembers,
+      and(eq(calendarMembers.calendarId, calendars.id), eq(calendarMembers.userId, viewerId)),
+    )
+    .where(and(eq(calendars.id, calendarId), isNull(calendars.deletedAt)));
+  if (!row) throw notFound('No such calendar');
+  const permissions = permissionsFor(row.calendar, row.member);
+  const visible = row.member !== null || (row.calendar.visibility === 'public' && permissions.canView);
+  if (!visible) throw notFound('No such calendar');
+  return { calendar: row.calendar, member: row.member, permissions };
+}
+
+/** Throws 403 unless the viewer has the flag (they can already see the calendar). */
+export function requirePermission(access: CalendarAccess, flag: keyof MemberPermissions): void {
+  if (!access.permissions[flag]) throw new ApiError(403, 'FORBIDDEN', `You need ${flag} on this calendar`);
+}

@@ -1,0 +1,344 @@
+import {
+  type CalendarMember,
+  type MemberPermissions,
+  type PermissionFlags,
+  roleForPermissions,
+} from '@convene/contract';
+import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/connect.ts';
+import { accounts, calendarMembers, calendars, notifications } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { addToOutbox } from '../../platform/outbox.ts';
+import type { Viewer } from '../../platform/sessions.ts';
+import { transact } from '../../platform/transaction.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
+import { spendInvitation } from './invitationLimit.ts';
+import { calendarInvitationMail } from './members.mails.ts';
+
+type MemberRow = typeof calendarMembers.$inferSelect;
+type CalendarRow = typeof calendars.$inferSelect;
+
+const calendarSnapshot = (calendar: CalendarRow) => ({
+  calendarId: calendar.id,
+  name: calendar.name,
+  color: calendar.color,
+  visibility: calendar.visibility,
+});
+
+/** Flags a sharer may grant: never more than they hold, never ownership. */
+function grantable(
+  requested: Partial<PermissionFlags>,
+  base: PermissionFlags,
+  sharer: MemberPermissions,
+): MemberPermissions {
+  const wanted = { ...base, ...requested };
+  return {
+    canView: true,
+    canAdd: wanted.canAdd && sharer.canAdd,
+    canEdit: wanted.canEdit && sharer.canEdit,
+    canShare: wanted.canShare && sharer.canShare,
+    isOwner: false,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%_off" means exactly that. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+/**
+ * Adds an invitee to a calendar (not yet confirmed): a registered person by their account, or
+ * anyone else by e-mail. 409 ALREADY_INVITED when they are there already.
+ */
+export async function addMember(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: { calendarId: string; email: string; name?: string; permissions?: Partial<PermissionFlags> },
+): Promise<{ memberId: string; calendarId: string; permissions: MemberPermissions }> {
+  const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
+  requirePermission(access, 'canShare');
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.email, body.email)));
+  const invitee = account && account.status !== 'deleted' ? account : null;
+  const permissions = grantable(
+    body.permissions ?? {},
+    access.calendar.defaultPermissions,
+    access.permissions,
+  );
+  const taken = await ctx.db
+    .select({ id: calendarMembers.id })
+    .from(calendarMembers)
+    .where(
+      and(
+        eq(calendarMembers.calendarId, body.calendarId),
+        invitee
+          ? or(eq(calendarMembers.userId, invitee.id), eq(calendarMembers.email, body.email))
+          : eq(calendarMembers.email, body.email),
+      ),
+    );
+  if (taken.length > 0) throw new ApiError(409, 'ALREADY_INVITED', 'This person is already invited', 'email');
+  const memberId = newId();
+  try {
+    await ctx.db.insert(calendarMembers).values({
+      id: memberId,
+      calendarId: body.calendarId,
+      userId: invitee?.id ?? null,
+      email: body.email,
+      name: invitee?.name ?? body.name ?? body.email,
+      role: roleForPermissions(permissions),
+      permissions,
+      isConfirmed: false,
+      settings: access.calendar.settings,
+      invitedById: viewer.account.id,
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') {
+      throw new ApiError(409, 'ALREADY_INVITED', 'This person is already invited', 'email');
+    }
+    throw error;
+  }
+  return { memberId, calendarId: body.calendarId, permissions };
+}
+
+async function getMember(db: Db, calendarId: string, memberId: string): Promise<MemberRow> {
+  const [member] = await db
+    .select()
+    .from(calendarMembers)
+    .where(and(eq(calendarMembers.id, memberId), eq(calendarMembers.calendarId, calendarId)));
+  if (!member) throw notFound('No such member');
+  return member;
+}
+
+/**
+ * Sends the invitation of a member just added, after the bot check and within the sender's
+ * hourly limit (429 otherwise; the client then takes the member back). A registered invitee
+ * gets a pending request; anyone else an e-mail leading to registration and the calendar.
+ */
+export async function shareCalendar(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: {
+    calendarId: string;
+    memberId: string;
+    permissions?: Partial<PermissionFlags>;
+    recaptchaCode: string;
+  },
+  ip: string,
+): Promise<{ memberId: string; calendarId: string; permissions: MemberPermissions }> {
+  await ctx.captcha.verify(body.recaptchaCode, ip);
+  const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
+  requirePermission(access, 'canShare');
+  const member = await getMember(ctx.db, body.calendarId, body.memberId);
+  if (member.isConfirmed) throw new ApiError(409, 'ALREADY_INVITED', 'This person is already a member');
+  const permissions = body.permissions
+    ? grantable(body.permissions, member.permissions, access.permissions)
+    : member.permissions;
+  await transact(ctx, async (tx) => {
+    await spendInvitation(tx, viewer.account.id, ctx.config.invitationHourlyLimit);
+    await tx
+      .update(calendarMembers)
+      .set({
+        permissions,
+        role: roleForPermissions(permissions),
+        invitedById: viewer.account.id,
+        actionDate: new Date(),
+      })
+      .where(eq(calendarMembers.id, member.id));
+    if (member.userId) {
+      await notify(tx, [member.userId], 'shareCalendar', {
+        actorId: viewer.account.id,
+        calendar: calendarSnapshot(access.calendar),
+        payload: { target: { userId: member.userId, name: member.name, email: member.email } },
+      });
+    } else {
+      const link = `${ctx.config.publicUrl}/calendars/${access.calendar.id}/events`;
+      await addToOutbox(
+        tx,
+        'mail',
+        calendarInvitationMail(
+          viewer.account.language,
+          member.email,
+          viewer.account.name,
+          access.calendar.name,
+          link,
+        ),
+      );
+    }
+  });
+  return { memberId: member.id, calendarId: body.calendarId, permissions };
+}
+
+/**
+ * Takes an invitation back or removes a member (canShare), or lets a member leave. The owner
+ * cannot be removed. A pending request disappears with it; a removed member is told.
+ */
+export async function unshareCalendar(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: { calendarId: string; memberId: string },
+) {
+  const access: CalendarAccess = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
+  const member = await getMember(ctx.db, body.calendarId, body.memberId);
+  const leaving = member.userId === viewer.account.id;
+  if (!leaving) requirePermission(access, 'canShare');
+  if (member.permissions.isOwner) throw new ApiError(403, 'FORBIDDEN', 'The owner cannot be removed');
+  await transact(ctx, async (tx) => {
+    await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
+    if (!member.userId) return;
+    await tx
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.recipientId, member.userId),
+          eq(notifications.calendarId, body.calendarId),
+          eq(notifications.type, 'shareCalendar'),
+          eq(notifications.status, 'pending'),
+        ),
+      );
+    if (member.isConfirmed) {
+      await addToOutbox(tx, 'realtime', {
+        userId: member.userId,
+        message: 'calendarLink',
+        payload: { calendarId: body.calendarId, lastActionType: 'delete' },
+      });
+      if (!leaving) {
+        await notify(tx, [member.userId], 'shareCalendarRemove', {
+          actorId: viewer.account.id,
+          calendar: calendarSnapshot(access.calendar),
+          payload: { permissions: { canView: access.calendar.visibility === 'public' } },
+        });
+      }
+    }
+  });
+}
+
+/** The people of a calendar, owner first, then by name; a page or a search by name or e-mail. */
+export async function listCalendarUsers(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: { calendarId: string; resultsPerPage: number; skipNumber: number; q?: string },
+): Promise<{ users: CalendarMember[]; totalNumberOfUsers: number }> {
+  const access = await getCalendarAccess(ctx.db, query.calendarId, viewer.account.id);
+  if (!access.member?.isConfirmed)
+    throw new ApiError(403, 'FORBIDDEN', 'Only members see the people of a calendar');
+  const search: SQL | undefined = query.q
+    ? or(
+        ilike(calendarMembers.name, likePattern(query.q)),
+        ilike(calendarMembers.email, likePattern(query.q)),
+      )
+    : undefined;
+  const where = and(eq(calendarMembers.calendarId, query.calendarId), search);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        member: calendarMembers,
+        account: { imageLink: accounts.imageLink, name: accounts.name, privacyEmail: accounts.privacyEmail },
+      })
+      .from(calendarMembers)
+      .leftJoin(accounts, eq(accounts.id, calendarMembers.userId))
+      .where(where)
+      .orderBy(
+        sql`(${calendarMembers.role} = 'owner') desc`,
+        sql`lower(${calendarMembers.name})`,
+        asc(calendarMembers.id),
+      )
+      .offset(query.skipNumber)
+      .limit(query.resultsPerPage),
+    ctx.db.select({ value: count() }).from(calendarMembers).where(where),
+  ]);
+  const seesEmails = access.permissions.canShare;
+  const users = rows.map(({ member, account }) => ({
+    memberId: member.id,
+    calendarId: member.calendarId,
+    userId: member.userId,
+    name: account?.name ?? member.name,
+    email: seesEmails || account?.privacyEmail || member.userId === viewer.account.id ? member.email : null,
+    imageLink: account?.imageLink ?? null,
+    permissions: member.permissions,
+    isConfirmed: member.isConfirmed,
+    role: { name: member.role as CalendarMember['role']['name'] },
+  }));
+  return { users, totalNumberOfUsers: total?.value ?? 0 };
+}
+
+/**
+ * At registration: invitations sent to this address before the account existed become the
+ * account's, each as a pending request to answer.
+ */
+export async function attachInvitations(tx: Db, account: { id: string; email: string; name: string }) {
+  const attached = await tx
+    .update(calendarMembers)
+    .set({ userId: account.id, name: account.name })
+    .where(and(eq(calendarMembers.email, account.email), isNull(calendarMembers.userId)))
+    .returning();
+  for (const member of attached) {
+    const [calendar] = await tx.select().from(calendars).where(eq(calendars.id, member.calendarId));
+    if (!calendar || calendar.deletedAt) continue;
+    await notify(tx, [account.id], 'shareCalendar', {
+      actorId: member.invitedById,
+      calendar: calendarSnapshot(calendar),
+      payload: { target: { userId: account.id, name: account.name, email: account.email } },
+    });
+  }
+}
+
+/** Accepting a calendar invitation confirms the membership; the calendar joins the list. */
+export async function acceptCalendarInvitation(
+  tx: Db,
+  request: typeof notifications.$inferSelect,
+): Promise<void> {
+  const member = await findInvitation(tx, request);
+  await tx
+    .update(calendarMembers)
+    .set({ isConfirmed: true, lastActionType: 'update', actionDate: new Date() })
+    .where(eq(calendarMembers.id, member.id));
+  await addToOutbox(tx, 'realtime', {
+    userId: request.recipientId,
+    message: 'calendarLink',
+    payload: { calendarId: member.calendarId, lastActionType: 'create' },
+  });
+  if (member.invitedById) {
+    await notify(tx, [member.invitedById], 'shareCalendarAccepted', {
+      actorId: request.recipientId,
+      calendar: request.calendar,
+    });
+  }
+}
+
+/** Declining removes the invitation and tells whoever sent it. */
+export async function declineCalendarInvitation(
+  tx: Db,
+  request: typeof notifications.$inferSelect,
+): Promise<void> {
+  const member = await findInvitation(tx, request);
+  await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
+  if (member.invitedById) {
+    await notify(tx, [member.invitedById], 'shareCalendarRejected', {
+      actorId: request.recipientId,
+      calendar: request.calendar,
+      payload: { permissions: { canView: true } },
+    });
+  }
+}
+
+async function findInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<MemberRow> {
+  const [member] = request.calendarId
+    ? await tx
+        .select()
+        .from(calendarMembers)
+        .where(
+          and(
+            eq(calendarMembers.calendarId, request.calendarId),
+            eq(calendarMembers.userId, request.recipientId),
+            eq(calendarMembers.isConfirmed, false),
+          ),
+        )
+    : [];
+  if (!member) throw new ApiError(409, 'INVITATION_WITHDRAWN', 'This invitation was withdrawn');
+  return member;
+}

@@ -1,0 +1,53 @@
+import { userSearchAnswer, userSearchQuery } from '@convene/contract';
+import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { getViewer } from '../../platform/http.ts';
+import { likePattern } from '../calendars/members.service.ts';
+
+/** Person search for invitations: GET /api/user?searchString= (from 4 characters, up to 100). */
+export function registerPeopleRoutes(fastify: FastifyInstance, ctx: AppContext): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/user',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags: ['people'], querystring: userSearchQuery, response: { 200: userSearchAnswer } },
+    },
+    async (request) => {
+      const viewer = getViewer(request);
+      const text = request.query.searchString.toLowerCase();
+      const rows = await ctx.db
+        .select({
+          userId: accounts.id,
+          name: accounts.name,
+          email: accounts.email,
+          imageLink: accounts.imageLink,
+          privacyEmail: accounts.privacyEmail,
+        })
+        .from(accounts)
+        .where(
+          and(
+            ne(accounts.id, viewer.account.id),
+            ne(accounts.status, 'deleted'),
+            // Another person's address is found only by typing it whole, or when they made it public.
+            or(
+              ilike(accounts.name, likePattern(text)),
+              eq(accounts.email, text),
+              and(eq(accounts.privacyEmail, true), ilike(accounts.email, likePattern(text))),
+            ),
+          ),
+        )
+        .orderBy(sql`lower(${accounts.name})`, asc(accounts.id))
+        .limit(100);
+      return rows.map((row) => ({
+        userId: row.userId,
+        name: row.name,
+        email: row.privacyEmail || row.email === text ? row.email : null,
+        imageLink: row.imageLink,
+      }));
+    },
+  );
+}
