@@ -7,7 +7,7 @@ import { navItems } from './navItems.ts';
 import { useMenuNavState } from './useMenuNavState.ts';
 import { useNavDots } from './useNavDots.ts';
 
-/** Bottom tab bar of small screens: one tab per main entry, with its label and dot. */
+/** Bottom tab bar of small screens: one tab per main entry, with its (short) label and dot. */
 export function BottomTabs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -33,7 +33,7 @@ export function BottomTabs() {
               to={item.path}
               state={navState}
               aria-current={active === item.title ? 'page' : undefined}
-              label={t(`navigator.${item.title}`)}
+              label={t(`navigator.short.${item.title}`)}
               icon={
                 <NavDot
                   show={item.dot ? dots[item.dot.kind] : false}

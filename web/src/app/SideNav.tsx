@@ -16,6 +16,8 @@ const itemSx = {
   borderRadius: 2.5,
   mb: 0.5,
   py: 1.1,
+  px: 1.5,
+  '& .MuiListItemText-primary': { fontSize: '0.95rem' },
   '&.Mui-selected': { bgcolor: 'rgba(66, 86, 193, 0.1)', color: 'primary.main' },
   '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
   '&.Mui-selected:hover': { bgcolor: 'rgba(66, 86, 193, 0.16)' },
@@ -47,7 +49,7 @@ export function SideNav() {
         bgcolor: 'background.paper',
         borderRight: 1,
         borderColor: 'divider',
-        px: 2,
+        px: 1.5,
         py: 3,
         boxSizing: 'border-box',
       }}
@@ -74,7 +76,7 @@ export function SideNav() {
               aria-current={isActive ? 'page' : undefined}
               sx={itemSx}
             >
-              <ListItemIcon sx={{ minWidth: 40 }}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
                 <NavDot
                   show={item.dot ? dots[item.dot.kind] : false}
                   color={item.dot?.color}
@@ -98,7 +100,7 @@ export function SideNav() {
       <List>
         {classicAppUrl ? (
           <ListItemButton onClick={handleSwitch} disabled={isSwitching} sx={itemSx}>
-            <ListItemIcon sx={{ minWidth: 40 }}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
               <SwapHorizIcon />
             </ListItemIcon>
             <ListItemText primary={t('navigator.switch')} />
@@ -110,7 +112,7 @@ export function SideNav() {
             href={`mailto:${config.supportEmail}?subject=${encodeURIComponent(feedbackSubject)}`}
             sx={itemSx}
           >
-            <ListItemIcon sx={{ minWidth: 40 }}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
               <FeedbackOutlinedIcon />
             </ListItemIcon>
             <ListItemText primary={t('navigator.feedback')} />

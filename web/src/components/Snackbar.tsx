@@ -55,6 +55,8 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         autoHideDuration={notice?.autoHideMs}
         onClose={handleClose}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        // Above the bottom tab bar of small screens.
+        sx={{ bottom: { xs: 72, md: 24 } }}
       >
         <Alert
           onClose={() => setIsOpen(false)}

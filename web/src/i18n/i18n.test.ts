@@ -26,10 +26,10 @@ const sameInBothLanguages = new Set([
   'app.pageTitle',
   'navigator.chat',
   'navigator.feedbackSubject',
+  'navigator.short.chat',
   'pages.calendarDetail',
   'pages.chat',
   'auth.fields.email',
-  'profile.email',
 ]);
 
 describe('translations', () => {

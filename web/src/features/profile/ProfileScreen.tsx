@@ -45,10 +45,7 @@ export function ProfileScreen() {
           <Typography variant="h6" component="p">
             {account.name}
           </Typography>
-          <Typography color="text.secondary">
-            <Box component="span" sx={{ fontWeight: 500 }}>
-              {t('profile.email')}:
-            </Box>{' '}
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {account.email}
           </Typography>
         </Box>
