@@ -13,6 +13,7 @@ export const mediaMessages = {
   keyInvalid: 'media.errors.keyInvalid',
   keyUsed: 'media.errors.keyUsed',
   fileNameInvalid: 'media.errors.fileNameInvalid',
+  formInvalid: 'media.errors.formInvalid',
 } as const;
 
 /** What an upload is for: a profile photo, a calendar cover (2:1) or a chat group photo (square). */

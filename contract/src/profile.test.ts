@@ -5,9 +5,9 @@ import {
   changePasswordForm,
   isPhoneNumber,
   isTimezoneName,
+  profileMessages as m,
   normalizeSocialLink,
   noteBody,
-  profileMessages as m,
   profileUpdateBody,
   reportBody,
   timezoneBody,
@@ -123,7 +123,11 @@ describe('password change, notes, reports and uploads', () => {
     [{ newPassword: ' secret1' }, 'newPassword', m.passwordSpaces],
     [{ oldPassword: 'old', newPassword: 'new pass' }, null, null],
   ])('changePasswordBody %j → %s %s', (overrides, field, message) => {
-    const result = changePasswordBody.safeParse({ oldPassword: 'old-pass', newPassword: 'new-pass', ...overrides });
+    const result = changePasswordBody.safeParse({
+      oldPassword: 'old-pass',
+      newPassword: 'new-pass',
+      ...overrides,
+    });
     expect(firstIssue(result)).toEqual(field ? { field, message } : null);
   });
 

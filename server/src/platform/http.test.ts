@@ -53,6 +53,7 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
         'POST /api/auth/autoLogin',
         'POST /api/auth/login',
         'POST /api/auth/register',
+        'POST /api/media/upload',
       ].sort(),
     );
   });

@@ -1,0 +1,371 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { mediaMessages, type UploadAuthorisation, type UploadPolicy } from '@convene/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
+import { signPolicy } from '../../platform/media/policy.ts';
+import { getUploadSecret } from '../../platform/media/store.ts';
+import {
+  hasGpsPointer,
+  listFiles,
+  multipartBody,
+  pixelFloodPng,
+  plainImage,
+  rotatedJpegWithGps,
+} from './media.testing.ts';
+
+describe.each(testDatabases())('image uploads on %s', (kind) => {
+  let app: TestApp;
+  let token: string;
+  let userId: string;
+  let mediaDir: string;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    const user = await app.register();
+    token = user.loginToken;
+    userId = user.userId;
+    mediaDir = path.join(app.dataDir, 'media');
+  });
+  afterAll(() => app.stop());
+
+  const authorise = async (body: Record<string, unknown> = {}) => {
+    const response = await app.fastify.inject({
+      method: 'PUT',
+      url: '/api/imageprocessor/authorise',
+      headers: { loginToken: token },
+      payload: { fileName: 'me.jpg', contentType: 'image/jpeg', size: 1000, purpose: 'profile', ...body },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as UploadAuthorisation;
+  };
+
+  const upload = async (
+    form: { fields: Array<[string, string]> },
+    file: Buffer | undefined,
+    name = 'photo.jpg',
+    type = 'image/jpeg',
+  ) => {
+    const body = await multipartBody(form.fields, file && { data: file, name, type });
+    return app.fastify.inject({ method: 'POST', url: '/api/media/upload', ...body });
+  };
+  const fieldsOf = (auth: UploadAuthorisation) => ({ fields: Object.entries(auth.fields) });
+
+  it('requires sign-in to authorise, and validates what is declared', async () => {
+    const anonymous = await app.fastify.inject({
+      method: 'PUT',
+      url: '/api/imageprocessor/authorise',
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const cases = [
+      [{ size: 20_000_001 }, 'size', mediaMessages.tooLarge],
+      [{ contentType: 'image/svg+xml' }, 'contentType', mediaMessages.typeInvalid],
+      [{ purpose: 'banner' }, 'purpose', undefined],
+    ] as const;
+    for (const [override, field, message] of cases) {
+      const response = await app.fastify.inject({
+        method: 'PUT',
+        url: '/api/imageprocessor/authorise',
+        headers: { loginToken: token },
+        payload: { fileName: 'a.jpg', contentType: 'image/jpeg', size: 10, purpose: 'profile', ...override },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', field, ...(message ? { message } : {}) });
+    }
+  });
+
+  it('authorises a fresh key under the user with a signed 5-minute policy', async () => {
+    const before = Date.now();
+    const auth = await authorise({ purpose: 'cover' });
+    expect(auth.key).toMatch(new RegExp(`^photos/cover/${userId}/[0-9a-f]{32}\\.jpg$`));
+    expect(auth.url).toBe('/api/media/upload');
+    expect(auth.mediaUrl).toBe(`/media/${auth.key}`);
+    expect(Object.keys(auth.fields)).toEqual(['key', 'policy', 'signature']);
+    expect(auth.fields).toEqual({ key: auth.key, policy: auth.policy, signature: auth.signature });
+    const policy = JSON.parse(Buffer.from(auth.policy, 'base64').toString()) as UploadPolicy;
+    expect(policy).toMatchObject({
+      key: auth.key,
+      contentTypes: ['image/png', 'image/jpeg'],
+      contentLengthRange: [1, 20_000_000],
+      userId,
+      purpose: 'cover',
+    });
+    const ttl = Date.parse(policy.expiresAt) - before;
+    expect(ttl).toBeGreaterThan(290_000);
+    expect(ttl).toBeLessThanOrEqual(300_000 + 1000);
+    expect((await authorise()).key).not.toBe(auth.key);
+  });
+
+  it('stores a JPEG upright, re-encoded without EXIF or GPS, and serves it as image/jpeg with nosniff', async () => {
+    const original = await rotatedJpegWithGps();
+    const input = await sharp(original).metadata();
+    expect(input.orientation).toBe(6);
+    expect(hasGpsPointer(input.exif)).toBe(true);
+
+    const auth = await authorise();
+    const response = await upload(fieldsOf(auth), original);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ key: auth.key, url: `/media/${auth.key}` });
+
+    const stored = await fs.readFile(path.join(mediaDir, auth.key));
+    const output = await sharp(stored).metadata();
+    expect(output).toMatchObject({ format: 'jpeg', width: 200, height: 400 });
+    expect(output.exif).toBeUndefined();
+    expect(output.orientation).toBeUndefined();
+    expect(output.icc).toBeUndefined();
+    expect(output.xmp).toBeUndefined();
+    const { data, info } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    expect(pixel(100, 20)[0]).toBeGreaterThan(200); // red on top
+    expect(pixel(100, 380)[2]).toBeGreaterThan(200); // blue below
+
+    const served = await app.fastify.inject({ url: auth.mediaUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.rawPayload.equals(stored)).toBe(true);
+  });
+
+  it('caps a 4000x3000 JPEG inside 1200x675 and turns a PNG into a JPEG without enlarging it', async () => {
+    const large = await authorise();
+    expect((await upload(fieldsOf(large), await plainImage(4000, 3000, 'jpeg'))).statusCode).toBe(201);
+    expect(await sharp(path.join(mediaDir, large.key)).metadata()).toMatchObject({ width: 900, height: 675 });
+
+    const small = await authorise({ contentType: 'image/png' });
+    const response = await upload(
+      fieldsOf(small),
+      await plainImage(300, 300, 'png'),
+      'crop.png',
+      'image/png',
+    );
+    expect(response.statusCode).toBe(201);
+    expect(await sharp(path.join(mediaDir, small.key)).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 300,
+      height: 300,
+    });
+  });
+
+  it('writes a key once: a second upload to it is refused and the first image stays', async () => {
+    const auth = await authorise();
+    expect((await upload(fieldsOf(auth), await plainImage(50, 50, 'jpeg'))).statusCode).toBe(201);
+    const first = await fs.readFile(path.join(mediaDir, auth.key));
+    const again = await upload(fieldsOf(auth), await plainImage(80, 80, 'jpeg'));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'VALIDATION', field: 'key', message: mediaMessages.keyUsed });
+    expect((await fs.readFile(path.join(mediaDir, auth.key))).equals(first)).toBe(true);
+  });
+
+  const truncatedJpeg = async () => {
+    const noisy = await sharp({
+      create: {
+        width: 600,
+        height: 400,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    return noisy.subarray(0, Math.floor(noisy.length / 2));
+  };
+  const corpus: Array<[string, () => Promise<Buffer> | Buffer, string, string]> = [
+    [
+      'HTML renamed .png',
+      () => Buffer.from('<html><script>alert(1)</script></html>'),
+      'x.png',
+      mediaMessages.typeInvalid,
+    ],
+    [
+      'an SVG',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'x.svg',
+      mediaMessages.typeInvalid,
+    ],
+    ['a truncated JPEG', truncatedJpeg, 'x.jpg', mediaMessages.imageInvalid],
+    [
+      'a JPEG header with garbage after it',
+      () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(500, 7)]),
+      'x.jpg',
+      mediaMessages.imageInvalid,
+    ],
+    ['an empty file', () => Buffer.alloc(0), 'x.jpg', mediaMessages.fileRequired],
+    ['a 20000x20000 pixel flood', () => pixelFloodPng(20_000, 20_000), 'x.png', mediaMessages.tooManyPixels],
+  ];
+  it.each(corpus)(
+    'refuses %s with 400 on file and stores nothing',
+    async (_name, make, fileName, message) => {
+      const before = await listFiles(mediaDir);
+      const rssBefore = process.memoryUsage().rss;
+      const auth = await authorise();
+      const response = await upload(fieldsOf(auth), await make(), fileName, 'image/png');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', field: 'file', message });
+      expect(await listFiles(mediaDir)).toEqual(before);
+      // Refused from the header: decoding 400 megapixels would take hundreds of megabytes.
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150_000_000);
+    },
+  );
+
+  it('refuses a file over 20,000,000 bytes', async () => {
+    const before = await listFiles(mediaDir);
+    const auth = await authorise();
+    const oversize = Buffer.alloc(20_000_001);
+    Buffer.from([0xff, 0xd8, 0xff]).copy(oversize);
+    const response = await upload(fieldsOf(auth), oversize);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'file', message: mediaMessages.tooLarge });
+    expect(await listFiles(mediaDir)).toEqual(before);
+  });
+
+  it('refuses expired, altered and unsigned policies and a key other than the signed one', async () => {
+    const before = await listFiles(mediaDir);
+    const image = await plainImage(40, 40, 'jpeg');
+    const auth = await authorise();
+    const contents = JSON.parse(Buffer.from(auth.policy, 'base64').toString()) as UploadPolicy;
+    const secret = await getUploadSecret(app.ctx);
+    const expired = signPolicy(secret, { ...contents, expiresAt: new Date(Date.now() - 1000).toISOString() });
+    const otherKey = `photos/profile/${userId}/${'0'.repeat(32)}.jpg`;
+    const altered = Buffer.from(JSON.stringify({ ...contents, key: otherKey })).toString('base64');
+    const attempts: Array<[Array<[string, string]>, string, string]> = [
+      [
+        [
+          ['key', auth.key],
+          ['policy', expired.policy],
+          ['signature', expired.signature],
+        ],
+        'policy',
+        mediaMessages.policyExpired,
+      ],
+      [
+        [
+          ['key', otherKey],
+          ['policy', altered],
+          ['signature', auth.signature],
+        ],
+        'signature',
+        mediaMessages.policyInvalid,
+      ],
+      [
+        [
+          ['key', auth.key],
+          ['policy', auth.policy],
+          ['signature', 'f'.repeat(64)],
+        ],
+        'signature',
+        mediaMessages.policyInvalid,
+      ],
+      [
+        [
+          ['key', auth.key],
+          ['policy', auth.policy],
+        ],
+        'signature',
+        mediaMessages.policyInvalid,
+      ],
+      [
+        [
+          ['key', otherKey],
+          ['policy', auth.policy],
+          ['signature', auth.signature],
+        ],
+        'key',
+        mediaMessages.keyInvalid,
+      ],
+      [
+        [
+          ['key', auth.key],
+          ['signature', auth.signature],
+        ],
+        'policy',
+        mediaMessages.policyInvalid,
+      ],
+    ];
+    for (const [fields, field, message] of attempts) {
+      const response = await upload({ fields }, image);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json(), field).toMatchObject({ code: 'VALIDATION', field, message });
+    }
+    expect(await listFiles(mediaDir)).toEqual(before);
+  });
+
+  it('answers 400, never 500, to malformed forms', async () => {
+    const auth = await authorise();
+    const noFile = await upload(fieldsOf(auth), undefined);
+    expect(noFile.json()).toMatchObject({
+      statusCode: 400,
+      field: 'file',
+      message: mediaMessages.fileRequired,
+    });
+    const fileFirst = await multipartBody([], {
+      data: await plainImage(10, 10, 'jpeg'),
+      name: 'a.jpg',
+      type: 'image/jpeg',
+    });
+    const early = await app.fastify.inject({ method: 'POST', url: '/api/media/upload', ...fileFirst });
+    expect(early.json()).toMatchObject({ statusCode: 400, field: 'policy' });
+    const body = await multipartBody(Object.entries(auth.fields), {
+      data: await plainImage(10, 10, 'jpeg'),
+      name: 'a.jpg',
+      type: 'image/jpeg',
+    });
+    const cut = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      headers: body.headers,
+      payload: body.payload.subarray(0, body.payload.length - 60),
+    });
+    expect(cut.statusCode).toBe(400);
+    const json = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      payload: { key: auth.key },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(await listFiles(mediaDir)).not.toContain(auth.key);
+  });
+
+  it('serves only stored keys: unknown keys, directories, temporary files and traversal answer 404', async () => {
+    const auth = await authorise();
+    await upload(fieldsOf(auth), await plainImage(20, 20, 'jpeg'));
+    await fs.writeFile(path.join(app.dataDir, 'secret.txt'), 'do not serve');
+    const urls = [
+      `/media/photos/profile/${userId}/${'a'.repeat(32)}.jpg`,
+      `/media/photos/profile/${userId}/`,
+      '/media/',
+      `/media/${auth.key}.0123456789abcdef.tmp`,
+      '/media/../secret.txt',
+      '/media/..%2fsecret.txt',
+      '/media/%2e%2e/%2e%2e/etc/passwd',
+      `/media/photos/profile/${userId}/..%2f..%2f..%2f..%2fsecret.txt`,
+    ];
+    for (const url of urls) {
+      const response = await app.fastify.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('do not serve');
+    }
+  });
+
+  it('takes real multipart uploads over HTTP', async () => {
+    const address = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const auth = await authorise();
+    const send = (file: Blob) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(auth.fields)) form.append(name, value);
+      form.append('file', file, 'photo.jpg');
+      return fetch(`${address}${auth.url}`, { method: 'POST', body: form });
+    };
+    const oversize = await send(new Blob([new Uint8Array(20_000_001)]));
+    expect(oversize.status).toBe(400);
+    const ok = await send(new Blob([await plainImage(64, 48, 'jpeg')], { type: 'image/jpeg' }));
+    expect(ok.status).toBe(201);
+    const served = await fetch(`${address}${auth.mediaUrl}`);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(64);
+  });
+});

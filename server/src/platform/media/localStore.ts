@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { mediaKeyPattern } from '@convene/contract';
+import { signPolicy } from './policy.ts';
+import type { MediaStore } from './store.ts';
+
+/** Where the browser posts uploads when media live on local disk. */
+export const localUploadUrl = '/api/media/upload';
+
+/**
+ * Media on local disk under `root`. Only keys matching the contract's strict pattern map to a
+ * path (no '..', no absolute paths, no other files), and each key is written once.
+ */
+export function createLocalStore(root: string, secret: string): MediaStore {
+  const resolvedRoot = path.resolve(root);
+  const fileOf = (key: string): string | null => {
+    if (!mediaKeyPattern.test(key)) return null;
+    const file = path.resolve(resolvedRoot, key);
+    return file.startsWith(resolvedRoot + path.sep) ? file : null;
+  };
+
+  return {
+    kind: 'local',
+
+    async createUploadForm(contents) {
+      const { policy, signature } = signPolicy(secret, contents);
+      return { url: localUploadUrl, fields: { key: contents.key, policy, signature }, policy, signature };
+    },
+
+    async save(key, data) {
+      const file = fileOf(key);
+      if (!file) return false;
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      // Written aside, then hard-linked into place: readers never see a partial file, and
+      // link() fails if the key exists, so two uploads to one key cannot both win.
+      const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+      await fsp.writeFile(temporary, data, { flag: 'wx' });
+      try {
+        await fsp.link(temporary, file);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      } finally {
+        await fsp.rm(temporary, { force: true });
+      }
+    },
+
+    async open(key) {
+      const file = fileOf(key);
+      if (!file) return null;
+      try {
+        const handle = await fsp.open(file, 'r');
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async exists(key) {
+      const file = fileOf(key);
+      return file ? fs.existsSync(file) : false;
+    },
+  };
+}

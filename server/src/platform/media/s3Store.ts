@@ -1,0 +1,109 @@
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
+import { mediaKeyPattern, mediaLimits, type UploadPolicy } from '@convene/contract';
+import type { Config } from '../../config.ts';
+import type { MediaStore } from './store.ts';
+
+/**
+ * The presigned POST for one upload: exactly this key, the declared image type, 1 to
+ * 20,000,000 bytes, valid until the policy's expiry (at most 5 minutes). The bucket stays
+ * private; the server reads objects back for GET /media/<key>.
+ */
+export function presignedPostOptions(
+  bucket: string,
+  contents: UploadPolicy,
+  contentType: string,
+  now = Date.now(),
+): PresignedPostOptions {
+  const [minBytes, maxBytes] = contents.contentLengthRange;
+  const secondsLeft = Math.floor((Date.parse(contents.expiresAt) - now) / 1000);
+  return {
+    Bucket: bucket,
+    Key: contents.key,
+    Conditions: [
+      ['content-length-range', minBytes, maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: Math.max(1, Math.min(secondsLeft, mediaLimits.policyTtlSeconds)),
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
+}
+
+/**
+ * Media in an S3-compatible bucket (MEDIA_STORE=s3). The browser uploads straight to the
+ * bucket with a presigned POST, so objects are stored as sent: the bucket enforces key, size
+ * and declared type, but not the content checks and re-encoding of the local pipeline.
+ */
+export function createS3Store(s3: Config['s3']): MediaStore {
+  const bucket = s3.bucket;
+  if (!bucket) throw new Error('MEDIA_STORE=s3 needs S3_BUCKET');
+  const client = new S3Client({
+    region: s3.region ?? 'us-east-1',
+    ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: true } : {}),
+    ...(s3.accessKeyId && s3.secretAccessKey
+      ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+      : {}),
+  });
+
+  return {
+    kind: 's3',
+
+    async createUploadForm(contents, contentType) {
+      const { url, fields } = await createPresignedPost(
+        client,
+        presignedPostOptions(bucket, contents, contentType),
+      );
+      return { url, fields, policy: fields.Policy ?? '', signature: fields['X-Amz-Signature'] ?? '' };
+    },
+
+    async save(key, data) {
+      if (!mediaKeyPattern.test(key)) return false;
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: data,
+            ContentType: 'image/jpeg',
+            IfNoneMatch: '*',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412) {
+          return false;
+        }
+        throw error;
+      }
+    },
+
+    async open(key) {
+      if (!mediaKeyPattern.test(key)) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return { stream: object.Body as Readable, size: object.ContentLength };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async exists(key) {
+      if (!mediaKeyPattern.test(key)) return false;
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+  };
+}

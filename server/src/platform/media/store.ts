@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { UploadPolicy } from '@convene/contract';
+import type { AppContext } from '../../context.ts';
+import { getOrCreateSecret } from '../secrets.ts';
+import { createLocalStore } from './localStore.ts';
+import { createS3Store } from './s3Store.ts';
+
+/** The form the browser posts an upload to: where, and the fields to send before the file. */
+export interface UploadForm {
+  url: string;
+  fields: Record<string, string>;
+  /** The policy and its signature as the store names them (also inside `fields`). */
+  policy: string;
+  signature: string;
+}
+
+/** Where published images live: local disk (default) or an S3-compatible bucket. */
+export interface MediaStore {
+  kind: 'local' | 's3';
+  /** The signed form for uploading exactly the policy's key. */
+  createUploadForm(contents: UploadPolicy, contentType: string): Promise<UploadForm>;
+  /** Stores a processed image under a new key; false when the key already holds one. */
+  save(key: string, data: Buffer): Promise<boolean>;
+  /** Opens a stored object for reading; null when there is none. */
+  open(key: string): Promise<{ stream: Readable; size?: number } | null>;
+  /** Whether a key holds an object. */
+  exists(key: string): Promise<boolean>;
+}
+
+const stores = new WeakMap<AppContext, Promise<MediaStore>>();
+const secrets = new WeakMap<AppContext, Promise<string>>();
+
+/** The HMAC key that signs local upload policies (in the db, so every process shares it). */
+export function getUploadSecret(ctx: AppContext): Promise<string> {
+  let secret = secrets.get(ctx);
+  if (!secret) {
+    secret = getOrCreateSecret(ctx.db, 'media.uploadPolicy', () => randomBytes(32).toString('base64url'));
+    secrets.set(ctx, secret);
+  }
+  return secret;
+}
+
+/**
+ * The app's media store, made once per app: MEDIA_STORE=s3 → the configured bucket,
+ * otherwise <data dir>/media with policies signed by a generated secret.
+ */
+export function getMediaStore(ctx: AppContext): Promise<MediaStore> {
+  let store = stores.get(ctx);
+  if (!store) {
+    store = createMediaStore(ctx);
+    stores.set(ctx, store);
+  }
+  return store;
+}
+
+async function createMediaStore(ctx: AppContext): Promise<MediaStore> {
+  if (ctx.config.mediaStore === 's3') return createS3Store(ctx.config.s3);
+  return createLocalStore(path.join(ctx.config.dataDir, 'media'), await getUploadSecret(ctx));
+}
