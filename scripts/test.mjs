@@ -3,15 +3,16 @@
 // Ends with one plain line `N passed, N failed[, N skipped]`; exits non-zero if anything failed.
 //
 //   npm test                      everything
-//   npm test -- --only=unit,e2e   a subset of: typecheck, lint, unit, e2e
+//   npm test -- --only=unit,e2e   a subset of: typecheck, lint, docs, unit, e2e
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { onNpmParentExit, signalRunning } from './lib/process.mjs';
-import { runE2e, runLint, runTypecheck, runVitest, tally } from './lib/test-stages.mjs';
+import { runDocsCheck, runE2e, runLint, runTypecheck, runVitest, tally } from './lib/test-stages.mjs';
 
 const STAGES = {
   typecheck: runTypecheck,
   lint: runLint,
+  docs: runDocsCheck,
   unit: runVitest,
   e2e: runE2e,
 };

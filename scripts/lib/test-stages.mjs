@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compareConfigDocs } from '../check-config-docs.mjs';
 import { run } from './process.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
@@ -39,6 +40,22 @@ export async function runTypecheck({ root, env }) {
 export async function runLint({ root, env }) {
   const code = await run('npx', ['biome', 'check', '.'], { cwd: root, env });
   return code === 0 ? tally({ passed: 1 }) : tally({ failed: 1, note: 'biome check found problems' });
+}
+
+/** Checks that README.md's configuration table matches server/src/config.ts: one test. */
+export async function runDocsCheck({ root }) {
+  const { missing, unknown, error } = compareConfigDocs(root);
+  const problems = [
+    error,
+    missing.length > 0 && `README.md lacks ${missing.join(', ')}`,
+    unknown.length > 0 && `README.md documents unknown ${unknown.join(', ')}`,
+  ].filter(Boolean);
+  console.log(
+    problems.length === 0
+      ? '[docs] README.md configuration table matches config.ts'
+      : `[docs] ${problems.join('; ')}`,
+  );
+  return problems.length === 0 ? tally({ passed: 1 }) : tally({ failed: 1, note: problems.join('; ') });
 }
 
 /** Runs Vitest (unit and integration tests) and reads the counts its reporter wrote. */
