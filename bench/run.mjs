@@ -4,7 +4,7 @@
 //   npm run bench                          3 starts, 10 s idle, 5 s load; writes docs/PERFORMANCE.md
 //   npm run bench -- --runs=5 --idle=30 --load=0 --no-write
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ const DOC = path.join(ROOT, 'docs', 'PERFORMANCE.md');
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  warnIfBusy();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-bench-'));
   const port = await findFreePort();
   const env = benchEnv(dataDir, port);
@@ -72,6 +73,13 @@ function report(results, options) {
   if (!options.write) return;
   writeFileSync(DOC, renderPerformanceDoc(results, machine));
   console.log(`\n[bench] wrote ${path.relative(ROOT, DOC)}`);
+}
+
+function warnIfBusy() {
+  const [load] = os.loadavg();
+  const cores = os.cpus().length;
+  if (load > cores)
+    console.warn(`[bench] load average ${load.toFixed(1)} exceeds ${cores} cores: expect slow numbers.`);
 }
 
 /** The server's environment: the embedded database in a throw-away data dir, one process. */

@@ -13,6 +13,7 @@ export function describeMachine(root) {
     system: `${os.type()} ${os.release()}`,
     node: process.version,
     commit: gitCommit(root),
+    load: os.loadavg()[0].toFixed(1),
   };
 }
 
@@ -62,7 +63,11 @@ never asserted in tests.
 
 ${machine.date}, commit \`${machine.commit}\`, ${machine.cores} cores (${machine.cpu}),
 ${machine.memory} RAM, ${machine.system}, Node ${machine.node}. Embedded database (PGlite),
-in-process realtime, one server process.
+in-process realtime, one server process. Load average when the bench began: ${machine.load}${
+    Number(machine.load) > machine.cores
+      ? ` — more than the ${machine.cores} cores, so other work competed for the CPU and these numbers are pessimistic`
+      : ''
+  }.
 
 | measure | value |
 |---|---|
