@@ -33,11 +33,18 @@ test('the incomplete profile shows a dot on the profile entry', async ({ page })
   await expect(page.getByRole('link', { name: /Profile incomplete/ })).toBeVisible();
 });
 
-test('the e-mail confirmation link ends on the app with a success notice', async ({ page }) => {
+test('the e-mail confirmation link ends on the app with a notice, and open tabs refresh the account', async ({
+  page,
+}) => {
   const user = newUser('confirm');
   await registerThroughUi(page, user);
   const link = new URL(await findMailedLink(user.email, '/api/account/confirmEmail?token='));
-  await page.goto(`${link.pathname}${link.search}`);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible();
+  // The first tab learns of the change through its realtime connection and refetches the account.
+  const refetched = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/account');
+
+  const mailTab = await page.context().newPage();
+  await mailTab.goto(`${link.pathname}${link.search}`);
+  await expect(mailTab).toHaveURL(/\/$/);
+  await expect(mailTab.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible();
+  await refetched;
 });

@@ -9,6 +9,7 @@ test.describe('narrow screens', () => {
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(navigation).toHaveCount(1);
     await expect(navigation.getByRole('link')).toHaveCount(5);
+    await expect(navigation.getByRole('link', { name: 'Calendars' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('img', { name: 'Convene' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Feedback' })).toHaveCount(0);
     const box = await navigation.boundingBox();

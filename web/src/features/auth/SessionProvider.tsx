@@ -71,6 +71,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryKey: queryKeys.account,
     queryFn: ({ signal }) => getAccount(signal),
     enabled: loginToken !== null,
+    // Realtime `account` messages (and reconnects) invalidate it; no need to refetch on every mount.
+    staleTime: 5 * 60 * 1000,
   });
 
   useEffect(() => {
