@@ -48,3 +48,19 @@ test('the e-mail confirmation link ends on the app with a notice, and open tabs 
   await expect(mailTab.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible();
   await refetched;
 });
+
+test('a session the server no longer accepts ends locally and sends the user to /register', async ({
+  page,
+}) => {
+  await registerThroughUi(page, newUser('revoked'));
+  const loginToken = await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('convene.account') ?? '{}') as { loginToken?: string };
+    return stored.loginToken ?? '';
+  });
+  const loggedOut = await page.request.get('/api/auth/logout', { headers: { loginToken, version: '3.7' } });
+  expect(loggedOut.status()).toBe(204);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/register$/);
+  expect(await page.evaluate(() => localStorage.getItem('convene.account'))).toBeNull();
+});
