@@ -127,7 +127,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const captcha: Captcha = config.recaptcha
     ? createRecaptcha(config.recaptcha.secret)
     : await createAltcha(db, config.altchaCost);
-  const ctx: AppContext = { config, db, logger, captcha, hub, outbox, push, notificationTokens };
+  const ctx: AppContext = {
+    config,
+    db,
+    dbKind: database.kind,
+    logger,
+    captcha,
+    hub,
+    outbox,
+    push,
+    notificationTokens,
+  };
 
   await fastify.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },

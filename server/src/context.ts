@@ -11,6 +11,8 @@ import type { RealtimeHub } from './platform/realtime.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Which engine `db` runs on. */
+  dbKind: 'pglite' | 'postgres';
   logger: Logger;
   captcha: Captcha;
   hub: RealtimeHub;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { calendars, notifications, outbox, userBlocks } from '../../db/schema/index.ts';
+import { calendarMembers, calendars, notifications, outbox, userBlocks } from '../../db/schema/index.ts';
 import { notify } from './notifications.service.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
@@ -27,13 +27,18 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
   const history = async (user: User, query = '') =>
     (await call('GET', `/api/notification/history${query}`, user)).json();
   const calendarOf = { calendarId: 'c1', name: 'Book club', color: '#4256c1', visibility: 'private' };
-  const invite = (from: User, to: User[], type: 'shareCalendar' | 'calendarChanged' = 'shareCalendar') =>
+  // shareCalendarOwnerChange is a request whose answer only changes its status (no feature effect).
+  const invite = (
+    from: User,
+    to: User[],
+    type: 'shareCalendarOwnerChange' | 'calendarChanged' = 'shareCalendarOwnerChange',
+  ) =>
     app.database.db.transaction((tx) =>
       notify(
         tx,
         to.map((user) => user.userId),
         type,
-        { actorId: from.userId, calendar: calendarOf, payload: { requiresRSVP: type === 'shareCalendar' } },
+        { actorId: from.userId, calendar: calendarOf, payload: { requiresRSVP: type !== 'calendarChanged' } },
       ),
     );
 
@@ -63,18 +68,18 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
       .from(calendars)
       .where(eq(calendars.ownerId, erin.userId));
     await app.database.db
-      .update(calendars)
+      .update(calendarMembers)
       .set({
         settings: { enableETA: false, enableChatPushNotifications: true, order: 0, enableNotices: false },
       })
-      .where(eq(calendars.ownerId, erin.userId));
+      .where(eq(calendarMembers.userId, erin.userId));
     const about = { ...calendarOf, calendarId: personal?.id as string };
     const plain = await app.database.db.transaction((tx) =>
       notify(tx, [erin.userId], 'calendarChanged', { actorId: alice.userId, calendar: about }),
     );
     expect(plain).toEqual([]);
     const request = await app.database.db.transaction((tx) =>
-      notify(tx, [erin.userId], 'shareCalendar', { actorId: alice.userId, calendar: about }),
+      notify(tx, [erin.userId], 'shareCalendarOwnerChange', { actorId: alice.userId, calendar: about }),
     );
     expect(request).toHaveLength(1);
   });
@@ -86,7 +91,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     const feed = await history(frank);
     expect(feed.unreadCount).toBe(2);
     expect(feed.notifications.map((n: { notificationType: string }) => n.notificationType)).toEqual([
-      'shareCalendar',
+      'shareCalendarOwnerChange',
       'calendarChanged',
     ]);
     const [request, plain] = feed.notifications;

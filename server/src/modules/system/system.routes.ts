@@ -20,7 +20,7 @@ export function registerSystemRoutes(fastify: FastifyInstance, ctx: AppContext):
     },
     async () => {
       await ctx.db.execute(sql`SELECT 1`);
-      return { status: 'ok' as const, database: ctx.config.databaseUrl ? 'postgres' : 'pglite' };
+      return { status: 'ok' as const, database: ctx.dbKind };
     },
   );
 
