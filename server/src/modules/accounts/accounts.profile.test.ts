@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { multipartBody, plainImage } from '../media/media.testing.ts';
+import { authoriseUpload, plainImage, postUpload } from '../media/media.testing.ts';
 
 const filled = {
   name: 'Ana Pop',
@@ -165,21 +165,10 @@ describe.each(testDatabases())('profiles on %s', (kind) => {
     const user = await app.register();
     const other = await app.register();
     const uploadFor = async (token: string) => {
-      const auth = (
-        await app.fastify.inject({
-          method: 'PUT',
-          url: '/api/imageprocessor/authorise',
-          headers: { loginToken: token },
-          payload: { fileName: 'me.jpg', contentType: 'image/jpeg', size: 500, purpose: 'profile' },
-        })
-      ).json();
-      const form = await multipartBody(Object.entries(auth.fields as Record<string, string>), {
-        data: await plainImage(30, 30, 'jpeg'),
-        name: 'me.jpg',
-        type: 'image/jpeg',
-      });
-      expect((await app.fastify.inject({ method: 'POST', url: auth.url, ...form })).statusCode).toBe(201);
-      return auth.mediaUrl as string;
+      const auth = await authoriseUpload(app, token);
+      const response = await postUpload(app, Object.entries(auth.fields), await plainImage(30, 30, 'jpeg'));
+      expect(response.statusCode).toBe(201);
+      return auth.mediaUrl;
     };
     const mine = await uploadFor(user.loginToken);
     const theirs = await uploadFor(other.loginToken);

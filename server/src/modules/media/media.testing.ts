@@ -1,7 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { UploadAuthorisation } from '@convene/contract';
 import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
 
 /** A real multipart/form-data body (built by the platform's FormData), ready for inject. */
 export async function multipartBody(
@@ -90,4 +93,32 @@ export async function listFiles(root: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/** Asks for an upload form as the given user (defaults: a 1000-byte JPEG profile photo). */
+export async function authoriseUpload(
+  app: TestApp,
+  token: string,
+  body: Record<string, unknown> = {},
+): Promise<UploadAuthorisation> {
+  const response = await app.fastify.inject({
+    method: 'PUT',
+    url: '/api/imageprocessor/authorise',
+    headers: { loginToken: token },
+    payload: { fileName: 'me.jpg', contentType: 'image/jpeg', size: 1000, purpose: 'profile', ...body },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as UploadAuthorisation;
+}
+
+/** Posts an upload form (fields in order, then the file) to the local upload route. */
+export async function postUpload(
+  app: TestApp,
+  fields: Array<[string, string]>,
+  file: Buffer | undefined,
+  name = 'photo.jpg',
+  type = 'image/jpeg',
+) {
+  const body = await multipartBody(fields, file && { data: file, name, type });
+  return app.fastify.inject({ method: 'POST', url: '/api/media/upload', ...body });
 }
