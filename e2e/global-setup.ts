@@ -17,9 +17,15 @@ function newestMtime(target: string): number {
     .reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
 }
 
-/** Builds web/dist when it is missing or older than its sources. */
+/**
+ * Where the app under test is built: web/dist, or E2E_WEB_DIST so that several people running
+ * browser tests in one checkout at once do not overwrite each other's build.
+ */
+const distDir = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(webDir, 'dist');
+
+/** Builds the web app when its build is missing or older than its sources. */
 function buildWebIfStale(): void {
-  const built = newestMtime(path.join(webDir, 'dist', 'index.html'));
+  const built = newestMtime(path.join(distDir, 'index.html'));
   const sources = Math.max(
     ...['src', 'public', 'index.html', 'vite.config.ts'].map((entry) =>
       newestMtime(path.join(webDir, entry)),
@@ -28,7 +34,10 @@ function buildWebIfStale(): void {
   );
   if (built >= sources) return;
   console.log('[e2e] building the web app');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {
@@ -63,6 +72,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: port,
       HOST: '127.0.0.1',
       CONVENE_DATA_DIR: dataDir,
+      WEB_DIST: distDir,
       ALTCHA_COST: '200',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
