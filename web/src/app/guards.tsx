@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { AutoLogin } from '../features/auth/AutoLogin.tsx';
 import { emailConfirmedParam } from '../features/auth/useEmailConfirmedNotice.ts';
 import { useSession } from '../features/auth/useSession.ts';
+import { rememberReturnPath, takeReturnPath } from './returnTo.ts';
 import { Shell } from './Shell.tsx';
 
 /** The root of every route: any path containing auto-login signs in instead of routing. */
@@ -12,20 +13,28 @@ export function AppRoot() {
   return pathname.includes('auto-login') ? <AutoLogin /> : <Outlet />;
 }
 
-/** The authentication screens: a signed-in user goes to / (keeping the e-mail confirmation result). */
+/**
+ * The authentication screens: a signed-in user goes where they were heading before signing in
+ * (an invitation link, say), else to / keeping the e-mail confirmation result.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { account } = useSession();
   const [searchParams] = useSearchParams();
   if (!account) return children;
+  const returnTo = takeReturnPath(sessionStorage);
+  if (returnTo) return <Navigate to={returnTo} replace />;
   const confirmed = searchParams.get(emailConfirmedParam);
   const search = confirmed === null ? '' : `?${new URLSearchParams({ [emailConfirmedParam]: confirmed })}`;
   return <Navigate to={{ pathname: '/', search }} replace />;
 }
 
-/** Every signed-in screen, inside the shell; signed-out users go to /register. */
+/** Every signed-in screen, inside the shell; signed-out users go to /register (and come back after). */
 export function RequireAuth() {
   const { account } = useSession();
-  return account ? <Shell /> : <Navigate to="/register" replace />;
+  const location = useLocation();
+  if (account) return <Shell />;
+  rememberReturnPath(sessionStorage, `${location.pathname}${location.search}`);
+  return <Navigate to="/register" replace />;
 }
 
 /** Screens for everyone (the 404 page): inside the shell when signed in, bare otherwise. */

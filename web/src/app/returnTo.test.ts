@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { rememberReturnPath, safeReturnPath, takeReturnPath } from './returnTo.ts';
+
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+  };
+}
+
+describe('return path after signing in', () => {
+  it('keeps app paths with their query', () => {
+    expect(safeReturnPath('/calendars/abc/events')).toBe('/calendars/abc/events');
+    expect(safeReturnPath('/activity/requests?x=1')).toBe('/activity/requests?x=1');
+  });
+
+  it('refuses other origins, the auth screens and the start page', () => {
+    for (const path of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil',
+      '/login',
+      '/register?x',
+      '/',
+      '/auto-login/abc',
+      '',
+      null,
+    ]) {
+      expect(safeReturnPath(path)).toBeNull();
+    }
+  });
+
+  it('is taken once', () => {
+    const storage = memoryStorage();
+    rememberReturnPath(storage, '/calendars/abc/events');
+    expect(takeReturnPath(storage)).toBe('/calendars/abc/events');
+    expect(takeReturnPath(storage)).toBeNull();
+    rememberReturnPath(storage, '//evil.example');
+    expect(takeReturnPath(storage)).toBeNull();
+  });
+});
