@@ -35,7 +35,12 @@ describe.each(testDatabases())('reports on %s', (kind) => {
     const rows = await rowsAbout(target.userId);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.reason).toBe('Sends spam invitations.');
-    const mail = (await app.mails()).find((text) => text.includes('Sends spam invitations.'));
+    // A kicked background drain may hold the row for a moment; wait for the file.
+    let mail: string | undefined;
+    for (let attempt = 0; attempt < 50 && !mail; attempt++) {
+      mail = (await app.mails()).find((text) => text.includes('Sends spam invitations.'));
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(mail).toContain('To: support@convene.local');
 
     const second = await report(reporter.loginToken, target.userId, 'Again');
