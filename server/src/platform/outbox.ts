@@ -41,7 +41,9 @@ export function retryDelayMs(attempt: number): number {
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private stopped = false;
+  // Nothing runs in the background until start(): tests drain by hand, and a kick before
+  // start must not race them.
+  private stopped = true;
   private kicked = false;
 
   constructor(

@@ -13,6 +13,7 @@ import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
+import { presentUser } from '../accounts/accounts.presenter.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
 import { spendInvitation } from './invitationLimit.ts';
@@ -235,10 +236,7 @@ export async function listCalendarUsers(
   const where = and(eq(calendarMembers.calendarId, query.calendarId), search);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({
-        member: calendarMembers,
-        account: { imageLink: accounts.imageLink, name: accounts.name, privacyEmail: accounts.privacyEmail },
-      })
+      .select({ member: calendarMembers, account: accounts })
       .from(calendarMembers)
       .leftJoin(accounts, eq(accounts.id, calendarMembers.userId))
       .where(where)
@@ -251,18 +249,23 @@ export async function listCalendarUsers(
       .limit(query.resultsPerPage),
     ctx.db.select({ value: count() }).from(calendarMembers).where(where),
   ]);
-  const seesEmails = access.permissions.canShare;
-  const users = rows.map(({ member, account }) => ({
-    memberId: member.id,
-    calendarId: member.calendarId,
-    userId: member.userId,
-    name: account?.name ?? member.name,
-    email: seesEmails || account?.privacyEmail || member.userId === viewer.account.id ? member.email : null,
-    imageLink: account?.imageLink ?? null,
-    permissions: member.permissions,
-    isConfirmed: member.isConfirmed,
-    role: { name: member.role as CalendarMember['role']['name'] },
-  }));
+  // Sharers manage invitations, so they see the address each invitation went to; everyone
+  // else sees what presentUser lets them see.
+  const seesInvitedAddresses = access.permissions.canShare;
+  const users = rows.map(({ member, account }) => {
+    const seen = account ? presentUser(viewer.account, account) : null;
+    return {
+      memberId: member.id,
+      calendarId: member.calendarId,
+      userId: member.userId,
+      name: seen?.name ?? member.name,
+      email: seesInvitedAddresses ? member.email : (seen?.email ?? null),
+      imageLink: seen?.imageLink ?? null,
+      permissions: member.permissions,
+      isConfirmed: member.isConfirmed,
+      role: { name: member.role as CalendarMember['role']['name'] },
+    };
+  });
   return { users, totalNumberOfUsers: total?.value ?? 0 };
 }
 

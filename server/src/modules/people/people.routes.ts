@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { getViewer } from '../../platform/http.ts';
+import { presentUser } from '../accounts/accounts.presenter.ts';
 import { likePattern } from '../calendars/members.service.ts';
 
 /** Person search for invitations: GET /api/user?searchString= (from 4 characters, up to 100). */
@@ -20,13 +21,7 @@ export function registerPeopleRoutes(fastify: FastifyInstance, ctx: AppContext):
       const viewer = getViewer(request);
       const text = request.query.searchString.toLowerCase();
       const rows = await ctx.db
-        .select({
-          userId: accounts.id,
-          name: accounts.name,
-          email: accounts.email,
-          imageLink: accounts.imageLink,
-          privacyEmail: accounts.privacyEmail,
-        })
+        .select()
         .from(accounts)
         .where(
           and(
@@ -42,12 +37,16 @@ export function registerPeopleRoutes(fastify: FastifyInstance, ctx: AppContext):
         )
         .orderBy(sql`lower(${accounts.name})`, asc(accounts.id))
         .limit(100);
-      return rows.map((row) => ({
-        userId: row.userId,
-        name: row.name,
-        email: row.privacyEmail || row.email === text ? row.email : null,
-        imageLink: row.imageLink,
-      }));
+      return rows.map((row) => {
+        const seen = presentUser(viewer.account, row);
+        // Whoever typed the whole address already knows it: answering it confirms the match.
+        return {
+          userId: seen.userId,
+          name: seen.name,
+          email: seen.email ?? (row.email === text ? row.email : null),
+          imageLink: seen.imageLink,
+        };
+      });
     },
   );
 }
