@@ -29,6 +29,7 @@ import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.
 import { registerAuthHook, registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type SendMail } from './platform/mail.ts';
+import { s3UploadOrigin } from './platform/media/s3Store.ts';
 import { OutboxWorker } from './platform/outbox.ts';
 import { createPushSender, loadVapidKeys } from './platform/push.ts';
 import { createRealtimeHub } from './platform/realtime.ts';
@@ -56,21 +57,21 @@ export interface BuildOptions {
   pushAgent?: Agent;
 }
 
-/** The strict Content-Security-Policy the built web app satisfies. */
-export const contentSecurityPolicy = {
+/** The strict Content-Security-Policy the built web app satisfies; S3 mode may post to the bucket. */
+export const contentSecurityPolicy = (config: Config) => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   // MUI (emotion) injects <style> elements at run time; scripts stay strictly 'self'.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  connectSrc: ["'self'", 'ws:', 'wss:', ...(config.mediaStore === 's3' ? [s3UploadOrigin(config.s3)] : [])],
   workerSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
-};
+});
 
 /** Builds the Fastify app with every platform piece and module registered. */
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -140,7 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
 
   await fastify.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
   });
   const rateLimitRedis = config.redisUrl
