@@ -1,6 +1,7 @@
-import type { RealtimeMessage } from '@convene/contract';
+import type { RealtimeMessage, ServerToClientMessages } from '@convene/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
+import { subscribeActivityRefresh } from '../features/activity/activityRealtime.ts';
 import { connectRealtime, queryKeysForMessage, realtimeInvalidations } from './realtime.ts';
 
 interface RealtimeProviderProps {
@@ -9,9 +10,15 @@ interface RealtimeProviderProps {
   children: ReactNode;
 }
 
+type Listener = (message: RealtimeMessage, payload: unknown) => void;
+
+/** Screens that react to a message themselves (leave a deleted calendar, say) listen here. */
+const RealtimeListenersContext = createContext<Set<Listener> | null>(null);
+
 /** Keeps the socket open while signed in and turns realtime messages into query invalidations. */
 export function RealtimeProvider({ loginToken, children }: RealtimeProviderProps) {
   const queryClient = useQueryClient();
+  const [listeners] = useState(() => new Set<Listener>());
 
   useEffect(() => {
     if (!loginToken) return;
@@ -22,6 +29,10 @@ export function RealtimeProvider({ loginToken, children }: RealtimeProviderProps
       if (hasConnected) void queryClient.invalidateQueries();
       hasConnected = true;
     });
+    // onAny runs before the handlers below, so a screen can leave before its queries refetch.
+    socket.onAny((message: RealtimeMessage, payload: unknown) => {
+      for (const listener of listeners) listener(message, payload);
+    });
     for (const message of Object.keys(realtimeInvalidations) as RealtimeMessage[]) {
       socket.on(message, (payload: Parameters<typeof queryKeysForMessage>[1]) => {
         for (const queryKey of queryKeysForMessage(message, payload)) {
@@ -29,10 +40,34 @@ export function RealtimeProvider({ loginToken, children }: RealtimeProviderProps
         }
       });
     }
+    const stopActivityRefresh = subscribeActivityRefresh(socket, queryClient);
     return () => {
+      stopActivityRefresh();
       socket.disconnect();
     };
-  }, [loginToken, queryClient]);
+  }, [loginToken, queryClient, listeners]);
 
-  return children;
+  return <RealtimeListenersContext value={listeners}>{children}</RealtimeListenersContext>;
+}
+
+/** Calls onMessage with every `message` the socket receives while the calling component is mounted. */
+export function useRealtimeMessage<M extends RealtimeMessage>(
+  message: M,
+  onMessage: (payload: Parameters<ServerToClientMessages[M]>[0]) => void,
+): void {
+  const listeners = use(RealtimeListenersContext);
+  const latest = useRef(onMessage);
+  useEffect(() => {
+    latest.current = onMessage;
+  });
+  useEffect(() => {
+    if (!listeners) return;
+    const listener: Listener = (received, payload) => {
+      if (received === message) latest.current(payload as Parameters<ServerToClientMessages[M]>[0]);
+    };
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [listeners, message]);
 }

@@ -2,4 +2,22 @@
 export const queryKeys = {
   config: ['config'] as const,
   account: ['account'] as const,
+  /** Everything of the activity feed: both tabs' lists and the unread count. */
+  activity: ['activity'] as const,
+  /** Both tabs of the activity feed. */
+  activityFeeds: ['activity', 'feed'] as const,
+  /** One tab of the activity feed (every page loaded of it). */
+  activityFeed: (tab: 'notifications' | 'requests') => ['activity', 'feed', tab] as const,
+  /** The viewer's unread notification count (the activity navigation dot). */
+  activityUnread: ['activity', 'unread'] as const,
+  /** The viewer's calendar list. */
+  calendarList: ['calendars', 'list'] as const,
+  /** One calendar as the viewer sees it. */
+  calendar: (calendarId: string) => ['calendars', 'detail', calendarId] as const,
+  /** The people of a calendar (every page and search of it). */
+  calendarPeople: (calendarId: string) => ['calendars', 'people', calendarId] as const,
+  /** People found to invite by a search text. */
+  userSearch: (text: string) => ['userSearch', text] as const,
+  /** Another user's profile as the viewer sees it (with the viewer's private note about them). */
+  userProfile: (userId: string) => ['profile', userId] as const,
 };

@@ -1,6 +1,12 @@
-/** Unregisters any service worker an earlier version of the app installed (spec: on load). */
+import { isPushWorkerRegistration } from '../features/push/pushRegistration.ts';
+
+/**
+ * Unregisters any service worker an earlier version of the app installed (spec: on load), except
+ * our push-only worker (push-sw.js), which has no fetch handler and caches nothing.
+ */
 export async function unregisterServiceWorkers(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registrations = await navigator.serviceWorker.getRegistrations();
-  await Promise.all(registrations.map((registration) => registration.unregister()));
+  const stale = registrations.filter((registration) => !isPushWorkerRegistration(registration));
+  await Promise.all(stale.map((registration) => registration.unregister()));
 }

@@ -1,13 +1,15 @@
+import { useUnreadCount } from '../features/activity/useActivity.ts';
 import { useSession } from '../features/auth/useSession.ts';
 import type { NavItem } from './navItems.ts';
 
 type DotKind = NonNullable<NavItem['dot']>['kind'];
 
-/** Which navigation dots show: unread notifications (no source yet) and an incomplete profile. */
+/** Which navigation dots show: unread notifications and an incomplete profile. */
 export function useNavDots(): Record<DotKind, boolean> {
   const { account } = useSession();
+  const unreadCount = useUnreadCount(account !== null);
   return {
-    unread: false,
+    unread: unreadCount > 0,
     incompleteProfile: account !== null && !account.hasUpdatedProfile,
   };
 }

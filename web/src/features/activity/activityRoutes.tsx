@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { ActivityScreen } from './ActivityScreen.tsx';
 
-/** Activity screens: the notification feed and the requests list. */
+/** Activity screens: the notification feed and the requests list (spec part 2 §2 Activity). */
 export const activityRoutes: RouteObject[] = [
-  { path: 'activity', element: <ComingSoon page="activity" /> },
-  { path: 'activity/requests', element: <ComingSoon page="requests" /> },
+  { path: 'activity', element: <ActivityScreen tab="notifications" /> },
+  { path: 'activity/requests', element: <ActivityScreen tab="requests" /> },
 ];

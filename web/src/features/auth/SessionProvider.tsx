@@ -4,6 +4,8 @@ import { createContext, type ReactNode, useCallback, useEffect, useMemo, useStat
 import { setLoginToken, setUnauthorizedHandler } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { RealtimeProvider } from '../../api/RealtimeProvider.tsx';
+import { PushSetup } from '../push/PushSetup.tsx';
+import { unregisterPush } from '../push/pushRegistration.ts';
 import { getAccount, logout } from './authApi.ts';
 import {
   clearStoredAccount,
@@ -54,6 +56,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    // First, while the token still works: the server forgets this browser's push subscription.
+    await unregisterPush();
     try {
       await logout();
     } catch {
@@ -86,7 +90,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   return (
     <SessionContext value={session}>
-      <RealtimeProvider loginToken={loginToken}>{children}</RealtimeProvider>
+      <RealtimeProvider loginToken={loginToken}>
+        {children}
+        {loginToken ? <PushSetup /> : null}
+      </RealtimeProvider>
     </SessionContext>
   );
 }

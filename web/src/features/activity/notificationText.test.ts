@@ -1,0 +1,120 @@
+import { notificationTypes } from '@convene/contract';
+import i18next, { type i18n } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../i18n/en.json';
+import ro from '../../i18n/ro.json';
+import {
+  type FallbackNames,
+  notificationSegments,
+  notificationTextKey,
+  segmentsToText,
+  type Translate,
+} from './notificationText.ts';
+import { buildNotification } from './testNotifications.ts';
+
+const languages = ['en', 'ro'] as const;
+const instances = new Map<string, i18n>();
+
+beforeAll(async () => {
+  for (const language of languages) {
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng: language,
+      resources: { en: { translation: en }, ro: { translation: ro } },
+      interpolation: { escapeValue: false },
+    });
+    instances.set(language, instance);
+  }
+});
+
+function textFor(language: string, notification = buildNotification()) {
+  const instance = instances.get(language);
+  if (!instance) throw new Error(language);
+  const translate: Translate = (key, values) => instance.t(key, values);
+  const fallback: FallbackNames = {
+    someone: instance.t('activity.names.someone'),
+    event: instance.t('activity.names.event'),
+    calendar: instance.t('activity.names.calendar'),
+  };
+  const segments = notificationSegments(notification, translate, fallback);
+  return { segments, text: segmentsToText(segments), instance };
+}
+
+describe('notification texts', () => {
+  it.each(notificationTypes.flatMap((type) => languages.map((language) => [type, language] as const)))(
+    '%s has its own text in %s, naming the sender and what it is about',
+    (type, language) => {
+      const notification = buildNotification({ notificationType: type });
+      const key = notificationTextKey(notification);
+      const { text, segments, instance } = textFor(language, notification);
+      expect(instance.exists(key, { lng: language, fallbackLng: false })).toBe(true);
+      expect(text.startsWith('Ana Pop ')).toBe(true);
+      expect(text).not.toMatch(/{{|}}|undefined|null/);
+      expect(
+        segments
+          .filter((segment) => !segment.isName)
+          .map((segment) => segment.text)
+          .join('')
+          .trim(),
+      ).not.toBe('');
+      const mentions = ['Board meeting', 'Team', 'Ion Ionescu'].filter((name) => text.includes(name));
+      if (type !== 'organizationAdd') {
+        expect(mentions.length, text).toBeGreaterThan(0);
+      }
+    },
+  );
+
+  it('every type reads differently in English and Romanian', () => {
+    for (const type of notificationTypes) {
+      const notification = buildNotification({ notificationType: type });
+      expect(textFor('ro', notification).text, type).not.toBe(textFor('en', notification).text);
+    }
+  });
+
+  it('each type has a sentence of its own', () => {
+    const sentences = notificationTypes.map(
+      (type) => textFor('en', buildNotification({ notificationType: type })).text,
+    );
+    expect(new Set(sentences).size).toBe(notificationTypes.length);
+  });
+
+  it('names are kept apart from the words, so they are never read as markup or placeholders', () => {
+    const notification = buildNotification({
+      notificationType: 'shareCalendar',
+      sender: { userId: 'u9', name: '<b>{{event}}</b>', imageLink: null },
+    });
+    const { segments } = textFor('en', notification);
+    expect(segments).toEqual([
+      { text: '<b>{{event}}</b>', isName: true },
+      { text: ' invited you to the calendar ', isName: false },
+      { text: 'Team', isName: true },
+    ]);
+  });
+
+  it('shareEventInfo names the invitee when the payload has one', () => {
+    const withTarget = buildNotification({ notificationType: 'shareEventInfo' });
+    expect(textFor('en', withTarget).text).toBe('Ana Pop invited Ion Ionescu to Board meeting');
+    const withoutTarget = buildNotification({
+      notificationType: 'shareEventInfo',
+      payload: { ...withTarget.payload, target: null },
+    });
+    expect(textFor('en', withoutTarget).text).toBe('Ana Pop shared the event Board meeting with you');
+    expect(textFor('ro', withoutTarget).text).toBe('Ana Pop ți-a trimis evenimentul Board meeting');
+  });
+
+  it('falls back to the invitee e-mail, the initiator and "Someone" when names are missing', () => {
+    const base = buildNotification({ notificationType: 'shareCalendarNotifyOwner' });
+    const noTargetName = buildNotification({
+      notificationType: 'shareCalendarNotifyOwner',
+      payload: { ...base.payload, target: { email: 'ion@example.com' } },
+    });
+    expect(textFor('en', noTargetName).text).toBe('Ana Pop invited ion@example.com to your calendar Team');
+    const noSender = buildNotification({
+      notificationType: 'calendarDeleted',
+      sender: null,
+      initiator: null,
+    });
+    expect(textFor('en', noSender).text).toBe('Someone deleted the calendar Team');
+    expect(textFor('ro', noSender).text).toBe('Cineva a șters calendarul Team');
+  });
+});
