@@ -3,6 +3,7 @@ import { Box, Link, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useEmailConfirmedNotice } from '../features/auth/useEmailConfirmedNotice.ts';
+import { ProfileDialogHost } from '../features/profile/index.ts';
 import { BottomTabs } from './BottomTabs.tsx';
 import { SideNav } from './SideNav.tsx';
 
@@ -55,6 +56,8 @@ export function Shell() {
       >
         <Outlet />
       </Box>
+      {/* Another user's profile, over any screen (?person=<userId>, opened by useProfileDialog). */}
+      <ProfileDialogHost />
       {isWide ? null : <BottomTabs />}
     </Box>
   );

@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { ProfileEditScreen } from './ProfileEditScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 
 /** Profile screens: the signed-in user's profile and its edit form. */
 export const profileRoutes: RouteObject[] = [
   { path: 'profile', element: <ProfileScreen /> },
-  { path: 'profile/edit', element: <ComingSoon page="profileEdit" /> },
+  { path: 'profile/edit', element: <ProfileEditScreen /> },
 ];

@@ -1,0 +1,42 @@
+import { Alert, Button, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/Snackbar.tsx';
+import { useSession } from '../auth/useSession.ts';
+import { profileTextKeys } from './profileErrors.ts';
+import { useResendConfirmation } from './useProfileQueries.ts';
+
+/** The 'not verified' line with its resend-confirmation action; nothing once the account is active. */
+export function EmailVerificationNotice() {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { showSnackbar } = useSnackbar();
+  const resend = useResendConfirmation();
+  if (!account || account.status === 'active') return null;
+
+  const handleResend = () => {
+    resend.mutate(account.email, {
+      onSuccess: () => showSnackbar(t(profileTextKeys.resendConfirmationSuccess), { severity: 'success' }),
+      onError: () => showSnackbar(t(profileTextKeys.resendConfirmationFailure), { severity: 'error' }),
+    });
+  };
+
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={handleResend}
+          disabled={resend.isPending}
+          startIcon={resend.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+        >
+          {t('profile.verification.resend')}
+        </Button>
+      }
+      sx={{ alignItems: 'center' }}
+    >
+      {t('profile.verification.notVerified')}
+    </Alert>
+  );
+}
