@@ -1,8 +1,9 @@
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { PushPrompt } from '../push/PushPrompt.tsx';
 import type { ActivityTab } from './activityPaging.ts';
 import { NotificationFeed } from './NotificationFeed.tsx';
 import { useUnreadCount } from './useActivity.ts';
@@ -21,15 +22,28 @@ export function ActivityScreen({ tab }: { tab: ActivityTab }) {
   usePageTitle(title);
   const unreadCount = useUnreadCount(true);
   const markAllRead = useMarkAllRead();
+  const theme = useTheme();
+  const isCompact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
   return (
     <Box sx={{ maxWidth: 860, pb: 4 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          columnGap: 2,
+          rowGap: 1,
+          mb: 2,
+        }}
+      >
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
         <Button
           variant="outlined"
+          size={isCompact ? 'small' : 'medium'}
           onClick={() => markAllRead.mutate()}
           disabled={unreadCount === 0 || markAllRead.isPending}
           startIcon={markAllRead.isPending ? <CircularProgress size={16} color="inherit" /> : <DoneAllIcon />}
@@ -38,6 +52,7 @@ export function ActivityScreen({ tab }: { tab: ActivityTab }) {
           {t('activity.markAllRead')}
         </Button>
       </Box>
+      <PushPrompt />
       <Tabs
         value={tab}
         aria-label={t('activity.tabs.label')}

@@ -64,7 +64,7 @@ export function FeedError({ error, onRetry }: { error: unknown; onRetry: () => v
     <Alert
       severity="error"
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
+        <Button color="inherit" size="small" onClick={onRetry} sx={{ whiteSpace: 'nowrap' }}>
           {t('activity.retry')}
         </Button>
       }

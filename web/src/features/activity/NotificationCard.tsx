@@ -1,5 +1,5 @@
 import type { Notification } from '@convene/contract';
-import { Avatar, Box, ButtonBase, Paper, Typography } from '@mui/material';
+import { Avatar, Badge, Box, ButtonBase, Paper, Typography } from '@mui/material';
 import { type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -81,44 +81,55 @@ export function NotificationCard({ notification, isCompact, now, onAnswered }: N
   const avatarSize = isCompact ? 36 : 44;
   const content = (
     <>
-      <Avatar
-        src={notification.sender?.imageLink ?? undefined}
-        alt=""
+      <Badge
+        variant="dot"
+        color="primary"
+        overlap="circular"
+        invisible={!isUnread}
         sx={{
-          width: avatarSize,
-          height: avatarSize,
-          bgcolor: 'primary.light',
-          fontSize: isCompact ? 14 : 16,
+          '& .MuiBadge-badge': {
+            width: 12,
+            height: 12,
+            borderRadius: 6,
+            border: 2,
+            borderColor: 'background.paper',
+          },
         }}
       >
-        {initialsOf(senderName) || '?'}
-      </Avatar>
+        <Avatar
+          src={notification.sender?.imageLink ?? undefined}
+          alt=""
+          sx={{
+            width: avatarSize,
+            height: avatarSize,
+            bgcolor: 'primary.light',
+            fontSize: isCompact ? 14 : 16,
+          }}
+        >
+          {initialsOf(senderName) || '?'}
+        </Avatar>
+      </Badge>
       <Box component="span" sx={{ flex: 1, minWidth: 0, display: 'block' }}>
         <Sentence segments={segments} id={textId} />
-        <NotificationMeta notification={notification} now={now} isCompact={isCompact} />
-      </Box>
-      {isUnread ? (
-        <Box component="span" sx={{ display: 'flex', alignItems: 'center', pt: 0.75 }}>
-          <Box
-            component="span"
-            aria-hidden
-            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main' }}
-          />
+        <NotificationMeta
+          notification={notification}
+          now={now}
+          isCompact={isCompact}
+          showCalendar={!segments.some((segment) => segment.slot === 'calendar')}
+          trailing={
+            isCompact && target.kind !== 'none' ? (
+              <Typography component="span" variant="body2" color="primary" sx={{ fontWeight: 600 }}>
+                {t('activity.view')}
+              </Typography>
+            ) : null
+          }
+        />
+        {isUnread ? (
           <Box component="span" sx={visuallyHidden}>
             {t('activity.unread')}
           </Box>
-        </Box>
-      ) : null}
-      {isCompact && target.kind !== 'none' ? (
-        <Typography
-          component="span"
-          variant="body2"
-          color="primary"
-          sx={{ fontWeight: 600, alignSelf: 'center', whiteSpace: 'nowrap' }}
-        >
-          {t('activity.view')}
-        </Typography>
-      ) : null}
+        ) : null}
+      </Box>
     </>
   );
 

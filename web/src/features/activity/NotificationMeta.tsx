@@ -1,6 +1,7 @@
 import type { Notification } from '@convene/contract';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatActionDate, formatEventTime, formatFullDate } from './activityDates.ts';
 
@@ -8,10 +9,20 @@ interface NotificationMetaProps {
   notification: Notification;
   now: Date;
   isCompact: boolean;
+  /** False when the sentence already names the calendar. */
+  showCalendar: boolean;
+  /** Shown at the end of the line (the compact card's 'View'). */
+  trailing?: ReactNode;
 }
 
 /** The second line of a card: when it happened, the calendar it concerns and the event's time. */
-export function NotificationMeta({ notification, now, isCompact }: NotificationMetaProps) {
+export function NotificationMeta({
+  notification,
+  now,
+  isCompact,
+  showCalendar,
+  trailing,
+}: NotificationMetaProps) {
   const { i18n, t } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const { calendar, event } = notification;
@@ -38,7 +49,7 @@ export function NotificationMeta({ notification, now, isCompact }: NotificationM
       >
         {formatActionDate(notification.actionDate, now, language)}
       </Box>
-      {calendar ? (
+      {calendar && showCalendar ? (
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
           <Box
             component="span"
@@ -54,6 +65,11 @@ export function NotificationMeta({ notification, now, isCompact }: NotificationM
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
           <EventOutlinedIcon aria-hidden sx={{ fontSize: 16 }} />
           <span>{event.isAllDay ? `${t('activity.allDay')} · ${eventTime}` : eventTime}</span>
+        </Box>
+      ) : null}
+      {trailing ? (
+        <Box component="span" sx={{ ml: 'auto', pl: 1 }}>
+          {trailing}
         </Box>
       ) : null}
     </Box>

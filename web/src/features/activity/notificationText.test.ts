@@ -85,9 +85,9 @@ describe('notification texts', () => {
     });
     const { segments } = textFor('en', notification);
     expect(segments).toEqual([
-      { text: '<b>{{event}}</b>', isName: true },
+      { text: '<b>{{event}}</b>', isName: true, slot: 'sender' },
       { text: ' invited you to the calendar ', isName: false },
-      { text: 'Team', isName: true },
+      { text: 'Team', isName: true, slot: 'calendar' },
     ]);
   });
 

@@ -15,10 +15,11 @@ export interface FallbackNames {
   calendar: string;
 }
 
-/** A piece of a sentence: plain words, or a name shown in bold. */
+/** A piece of a sentence: plain words, or a name shown in bold (with the slot it fills). */
 export interface TextSegment {
   text: string;
   isName: boolean;
+  slot?: NameSlot;
 }
 
 /** Translates a key, filling the given placeholders. */
@@ -72,7 +73,9 @@ export function notificationSegments(
   return template
     .split(slotPattern)
     .map((part, index) =>
-      index % 2 === 1 ? { text: names[part as NameSlot], isName: true } : { text: part, isName: false },
+      index % 2 === 1
+        ? { text: names[part as NameSlot], isName: true, slot: part as NameSlot }
+        : { text: part, isName: false },
     )
     .filter((segment) => segment.text !== '');
 }
