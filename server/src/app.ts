@@ -17,6 +17,7 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerCalendarRoutes } from './modules/calendars/calendars.routes.ts';
 import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
+import { registerEventRoutes } from './modules/events/events.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerNoteRoutes(fastify, ctx);
   registerReportRoutes(fastify, ctx);
   registerMediaRoutes(fastify, ctx);
+  registerEventRoutes(fastify, ctx);
   fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
     fastify.swagger(),
   );

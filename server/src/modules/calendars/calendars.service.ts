@@ -16,6 +16,7 @@ import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
+import { deleteCalendarEvents } from '../events/events.cleanup.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
 import { presentCalendar } from './calendars.presenter.ts';
@@ -309,6 +310,7 @@ export async function deleteCalendar(ctx: AppContext, viewer: Viewer, calendarId
       .update(calendars)
       .set({ deletedAt: new Date(), lastActionType: 'delete', updatedAt: new Date() })
       .where(eq(calendars.id, calendarId));
+    await deleteCalendarEvents(tx, calendarId);
     await notify(tx, members, 'calendarDeleted', {
       actorId: viewer.account.id,
       calendar: { calendarId, name: calendar.name, color: calendar.color, visibility: calendar.visibility },

@@ -1,0 +1,128 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { events, userEventStatuses } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { type CalendarAccess, getCalendarAccess } from '../calendars/calendars.access.ts';
+import { isOccurrence, parseOccurrenceId } from './recurrence.ts';
+
+export type EventRow = typeof events.$inferSelect;
+export type RsvpRow = typeof userEventStatuses.$inferSelect;
+
+/**
+ * What an event id names: a single event or a series (`root`), or one occurrence of a series
+ * (`originalStart` set, with its exception row when it was changed or cancelled).
+ */
+export interface EventTarget {
+  root: EventRow;
+  originalStart: Date | null;
+  exception: EventRow | null;
+}
+
+/** What the viewer may do with an event (spec part 2 §6). */
+export interface EventPermissions {
+  canView: boolean;
+  canEdit: boolean;
+  canRemove: boolean;
+  canShare: boolean;
+  isOwner: boolean;
+}
+
+/** An event as the viewer reaches it: its originating calendar and their own RSVP. */
+export interface EventAccess {
+  event: EventRow;
+  /** The originating calendar as the viewer sees it; null when it is private to them. */
+  calendar: CalendarAccess | null;
+  /** The viewer's RSVP (their invitation, or the owner's own row). */
+  invitation: RsvpRow | null;
+  permissions: EventPermissions;
+}
+
+/**
+ * Loads what an id names. Deleted events, cancelled occurrences and dates the series never
+ * yields are 404.
+ */
+export async function findEventTarget(db: Db, eventId: string): Promise<EventTarget> {
+  const occurrence = parseOccurrenceId(eventId);
+  const rootId = occurrence?.seriesId ?? eventId;
+  const [root] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, rootId), isNull(events.parentId), isNull(events.deletedAt)));
+  if (!root) throw notFound('No such event');
+  if (!occurrence) return { root, originalStart: null, exception: null };
+  if (!root.repeatingRule) throw notFound('No such event');
+  const [exception] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.parentId, root.id), eq(events.occurrenceDate, occurrence.originalStart)));
+  if (exception && (exception.isCancelled || exception.deletedAt)) throw notFound('No such event');
+  if (!exception && !isOccurrence(seriesShape(root), occurrence.originalStart))
+    throw notFound('No such event');
+  return { root, originalStart: occurrence.originalStart, exception: exception ?? null };
+}
+
+/** The fields recurrence expansion reads from a series row. */
+export function seriesShape(row: EventRow) {
+  return {
+    id: row.id,
+    startDate: row.startDate,
+    isAllDay: row.isAllDay,
+    startTimezone: row.startTimezone,
+    repeatingRule: row.repeatingRule ?? '',
+  };
+}
+
+async function findCalendarAccess(db: Db, calendarId: string, viewerId: string) {
+  try {
+    return await getCalendarAccess(db, calendarId, viewerId);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The viewer's access to an event (a single event or a series). They see it when they see its
+ * calendar, own it, or were sent an invitation to it; anyone else gets 404.
+ */
+export async function getEventAccess(db: Db, event: EventRow, viewerId: string): Promise<EventAccess> {
+  const [calendar, [invitation]] = await Promise.all([
+    findCalendarAccess(db, event.calendarId, viewerId),
+    db
+      .select()
+      .from(userEventStatuses)
+      .where(and(eq(userEventStatuses.eventId, event.id), eq(userEventStatuses.userId, viewerId))),
+  ]);
+  const isOwner = event.ownerId === viewerId;
+  const invited = Boolean(invitation?.sharedAt);
+  if (!calendar && !isOwner && !invited) throw notFound('No such event');
+  const canEdit = isOwner || Boolean(calendar?.permissions.canEdit);
+  return {
+    event,
+    calendar,
+    invitation: invitation ?? null,
+    permissions: {
+      canView: true,
+      canEdit,
+      // The invitee's own calendar holds the event as a link they may take it out of.
+      canRemove: !canEdit && Boolean(invitation?.linkCalendarId),
+      canShare: Boolean(calendar?.permissions.canShare) && event.kind !== 'info',
+      isOwner,
+    },
+  };
+}
+
+/** Throws 403 unless the viewer holds the permission (they can already see the event). */
+export function requireEventPermission(
+  access: EventAccess,
+  flag: 'canEdit' | 'canShare' | 'canRemove',
+): void {
+  if (!access.permissions[flag]) {
+    const reason = {
+      canEdit: 'Only the owner or someone who can edit its calendar may change this event',
+      canShare: 'You need canShare on the calendar, and an event that is not info, to invite people',
+      canRemove: 'You cannot remove this event',
+    }[flag];
+    throw new ApiError(403, 'FORBIDDEN', reason);
+  }
+}

@@ -1,0 +1,162 @@
+import type { createEventBody, deleteEventBody, Event, updateEventBody } from '@convene/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/connect.ts';
+import { events, userEventStatuses } from '../../db/schema/index.ts';
+import { validation } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Viewer } from '../../platform/sessions.ts';
+import { transact } from '../../platform/transaction.ts';
+import { getCalendarAccess, requirePermission } from '../calendars/calendars.access.ts';
+import { listMemberIds } from '../calendars/calendars.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import {
+  type EventAccess,
+  findEventTarget,
+  getEventAccess,
+  requireEventPermission,
+} from './events.access.ts';
+import { deleteRoot, updateRoot } from './events.changes.ts';
+import { announceEvent, calendarSnapshot, eventSnapshot } from './events.effects.ts';
+import { deleteOccurrence, updateOccurrence } from './events.occurrences.ts';
+import {
+  type EventItem,
+  loadViewContext,
+  pickFields,
+  presentEvent,
+  rootItem,
+  targetItem,
+} from './events.presenter.ts';
+import { changedFields, toColumns } from './events.values.ts';
+
+/** Presents one item for the viewer, seen in their link calendar when not in its own. */
+export async function presentOne(db: Db, viewerId: string, item: EventItem): Promise<Event> {
+  const context = await loadViewContext(db, viewerId, [item.root]);
+  const member = context.calendars.get(item.root.calendarId)?.member;
+  const viewedIn = member?.isConfirmed
+    ? item.root.calendarId
+    : (context.mine.get(item.root.id)?.linkCalendarId ?? item.root.calendarId);
+  return presentEvent(item, context, viewedIn);
+}
+
+/** One event or occurrence as the viewer sees it (404 when they may not). */
+export async function getEvent(
+  ctx: AppContext,
+  viewer: Viewer,
+  eventId: string,
+  fields?: Array<keyof Event>,
+): Promise<Partial<Event>> {
+  const target = await findEventTarget(ctx.db, eventId);
+  await getEventAccess(ctx.db, target.root, viewer.account.id);
+  return pickFields(await presentOne(ctx.db, viewer.account.id, targetItem(target)), fields);
+}
+
+/**
+ * Creates an event in a calendar where the viewer can add. The owner's own RSVP (attending)
+ * is written with it; the calendar's members are told it was added.
+ */
+export async function createEvent(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: z.output<typeof createEventBody>,
+): Promise<Event> {
+  const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
+  requirePermission(access, 'canAdd');
+  const { calendarId, ...fields } = body;
+  const columns = toColumns(fields);
+  const row = await transact(ctx, async (tx) => {
+    const [created] = await tx
+      .insert(events)
+      .values({ id: newId(), calendarId, ownerId: viewer.account.id, ...columns })
+      .returning();
+    if (!created) throw new Error('event insert returned nothing');
+    await tx.insert(userEventStatuses).values({
+      id: newId(),
+      eventId: created.id,
+      userId: viewer.account.id,
+      email: viewer.account.email,
+      name: viewer.account.name,
+      groupId: calendarId,
+      rsvp: 'attending',
+      eventStart: created.startDate,
+      eventIsSeries: created.repeatingRule !== null,
+    });
+    const members = await listMemberIds(tx, calendarId);
+    await notify(tx, members, 'eventAddedToCalendar', {
+      actorId: viewer.account.id,
+      calendar: calendarSnapshot(access.calendar),
+      event: eventSnapshot(rootItem(created)),
+    });
+    await announceEvent(tx, [...members, viewer.account.id], created.id, 'create');
+    return created;
+  });
+  return presentOne(ctx.db, viewer.account.id, rootItem(row));
+}
+
+/**
+ * PUT /api/event: the owner or an editor of the originating calendar changes an event, a
+ * series, or an occurrence (scope this | following | all; default this).
+ */
+export async function updateEvent(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: z.output<typeof updateEventBody>,
+): Promise<Event> {
+  const target = await findEventTarget(ctx.db, body.eventId);
+  const access = await getEventAccess(ctx.db, target.root, viewer.account.id);
+  requireEventPermission(access, 'canEdit');
+  const changes = changedFields(body);
+  const scope = body.scope ?? 'this';
+  if (body.calendarId !== target.root.calendarId) {
+    if (target.originalStart && scope !== 'all')
+      throw validation('calendarId', 'Only a whole series moves to another calendar');
+    requirePermission(await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id), 'canAdd');
+  }
+  if (target.originalStart) {
+    const item = await updateOccurrence(ctx, viewer, target, changes, scope, body.calendarId);
+    return presentOne(ctx.db, viewer.account.id, item);
+  }
+  const updated = await updateRoot(ctx, viewer, target.root, changes, body.calendarId);
+  return presentOne(ctx.db, viewer.account.id, rootItem(updated));
+}
+
+/** 'Remove': an invitee takes the event out of their own calendar; their RSVP stays. */
+async function removeFromCalendar(ctx: AppContext, viewer: Viewer, access: EventAccess, key: string) {
+  await transact(ctx, async (tx) => {
+    if (access.invitation) {
+      await tx
+        .update(userEventStatuses)
+        .set({ linkCalendarId: null, updatedAt: new Date() })
+        .where(eq(userEventStatuses.id, access.invitation.id));
+    }
+    await announceEvent(tx, [viewer.account.id], key, 'delete');
+  });
+}
+
+/**
+ * DELETE /api/event. The owner or an editor of the originating calendar deletes (an
+ * occurrence: this one, this and following, or all; default this). Someone who holds the event
+ * only as a link in their own calendar (an invitation) removes it from that calendar instead.
+ */
+export async function deleteEvent(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: z.output<typeof deleteEventBody>,
+): Promise<void> {
+  const target = await findEventTarget(ctx.db, body.eventId);
+  if (body.parentId && body.parentId !== (target.originalStart ? target.root.id : null))
+    throw validation('parentId', 'parentId is not the series of this occurrence');
+  const access = await getEventAccess(ctx.db, target.root, viewer.account.id);
+  const linkCalendarId = access.invitation?.linkCalendarId ?? null;
+  if (body.calendarId !== target.root.calendarId && body.calendarId !== linkCalendarId)
+    throw validation('calendarId', 'The event is not in this calendar');
+  if (!access.permissions.canEdit) {
+    if (access.permissions.canRemove && body.calendarId === linkCalendarId) {
+      return removeFromCalendar(ctx, viewer, access, targetItem(target).key);
+    }
+    requireEventPermission(access, 'canEdit');
+  }
+  if (target.originalStart) return deleteOccurrence(ctx, viewer, target, body.scope ?? 'this');
+  return deleteRoot(ctx, viewer, target.root);
+}

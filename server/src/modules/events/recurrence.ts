@@ -1,0 +1,276 @@
+import {
+  floatingToWallClock,
+  fromWallClock,
+  parseRepeatingRule,
+  toWallClock,
+  untilDate,
+  wallClockToFloating,
+} from '@convene/contract';
+import rrulePkg from 'rrule';
+
+const { RRule } = rrulePkg;
+type Rule = InstanceType<typeof RRule>;
+
+/** What expanding a series needs to know about it. */
+export interface SeriesShape {
+  id: string;
+  startDate: Date;
+  isAllDay: boolean;
+  startTimezone: string;
+  repeatingRule: string;
+}
+
+/** Iterations allowed per expansion: 50,000 days is about 137 years of a daily series. */
+const maxIterations = 50_000;
+const dayMs = 86_400_000;
+/** Offsets differ from UTC by less than this, so a floating bound widened by it is safe. */
+const marginMs = 2 * dayMs;
+
+/**
+ * Series expand in their start zone's wall-clock time ("floating"): a weekly 10:00 meeting in
+ * Bucharest stays at 10:00 local across DST changes, so its UTC instant moves by an hour. All-day
+ * series expand in UTC, as their days are stored in GMT.
+ */
+const zoneOf = (series: SeriesShape) => (series.isAllDay ? 'UTC' : series.startTimezone);
+
+const toFloating = (instant: Date, zone: string) => wallClockToFloating(toWallClock(instant, zone));
+const fromFloating = (floating: Date, zone: string) =>
+  fromWallClock(floatingToWallClock(floating.getTime()), zone);
+
+/** A series ready to expand: its rule with every implicit part made explicit. */
+interface Prepared {
+  zone: string;
+  ruleText: string;
+  dtstart: Date;
+  until: Date | null;
+  frequency: string;
+  interval: number;
+  /** False for COUNT rules: their occurrences count from the real start. */
+  canShift: boolean;
+}
+
+const prepared = new Map<string, Prepared>();
+
+function prepare(series: SeriesShape): Prepared {
+  const zone = zoneOf(series);
+  const cacheKey = `${series.repeatingRule}|${series.startDate.toISOString()}|${zone}`;
+  const cached = prepared.get(cacheKey);
+  if (cached) return cached;
+  const parts = parseRepeatingRule(series.repeatingRule);
+  if (!parts) throw new Error(`stored repeating rule is invalid: ${series.repeatingRule}`);
+  const { UNTIL: until, ...rest } = parts;
+  const dtstart = new Date(toFloating(series.startDate, zone));
+  // The day a rule takes from its start when it names none, spelled out, so that the rule may
+  // be re-anchored at a later period without changing which dates it yields.
+  const explicit: Record<string, string> = { ...rest };
+  const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][dtstart.getUTCDay()] as string;
+  if (parts.FREQ === 'WEEKLY' && !parts.BYDAY) explicit.BYDAY = weekday;
+  if ((parts.FREQ === 'MONTHLY' || parts.FREQ === 'YEARLY') && !parts.BYMONTHDAY && !parts.BYDAY)
+    explicit.BYMONTHDAY = String(dtstart.getUTCDate());
+  if (parts.FREQ === 'YEARLY' && !parts.BYMONTH && !parts.BYMONTHDAY && !parts.BYDAY)
+    explicit.BYMONTH = String(dtstart.getUTCMonth() + 1);
+  let floatingUntil: Date | null = null;
+  if (until) {
+    const parsed = untilDate(until);
+    if (!parsed) throw new Error(`stored UNTIL is invalid: ${until}`);
+    // A date alone includes that whole day; an instant is read on the zone's clock.
+    floatingUntil = parsed.isDateOnly
+      ? new Date(`${parsed.date}T23:59:59.999Z`)
+      : new Date(toFloating(new Date(parsed.date), zone));
+  }
+  const result: Prepared = {
+    zone,
+    ruleText: Object.entries(explicit)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(';'),
+    dtstart,
+    until: floatingUntil,
+    frequency: parts.FREQ,
+    interval: parts.INTERVAL ? Number(parts.INTERVAL) : 1,
+    canShift: !parts.COUNT,
+  };
+  if (prepared.size > 5000) prepared.clear();
+  prepared.set(cacheKey, result);
+  return result;
+}
+
+/**
+ * The rule anchored at a whole number of periods after its start, two periods before `target`
+ * (floating ms), so walking it costs the page, not the series' history. COUNT rules, and
+ * targets near the start, keep the real start.
+ */
+function ruleNear(series: Prepared, target: number | null): Rule {
+  let dtstart = series.dtstart;
+  if (series.canShift && target !== null && target > dtstart.getTime()) {
+    const start = dtstart;
+    const time = [start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()] as const;
+    if (series.frequency === 'DAILY' || series.frequency === 'WEEKLY') {
+      const period = series.interval * (series.frequency === 'WEEKLY' ? 7 : 1) * dayMs;
+      const periods = Math.floor((target - start.getTime()) / period) - 2;
+      if (periods > 0) dtstart = new Date(start.getTime() + periods * period);
+    } else {
+      const months =
+        (new Date(target).getUTCFullYear() - start.getUTCFullYear()) * 12 +
+        (new Date(target).getUTCMonth() - start.getUTCMonth());
+      const periodMonths = series.interval * (series.frequency === 'YEARLY' ? 12 : 1);
+      const periods = Math.floor(months / periodMonths) - 2;
+      if (periods > 0) {
+        const month = start.getUTCMonth() + periods * periodMonths;
+        dtstart =
+          series.frequency === 'YEARLY'
+            ? new Date(Date.UTC(start.getUTCFullYear() + Math.floor(month / 12), 0, 1, ...time))
+            : new Date(Date.UTC(start.getUTCFullYear(), month, 1, ...time));
+      }
+    }
+  }
+  return new RRule({ ...RRule.parseString(series.ruleText), dtstart, until: series.until });
+}
+
+/** Walks floating occurrence starts in order until `visit` answers false (or the cap). */
+function walk(rule: Rule, visit: (floating: Date) => boolean): void {
+  let count = 0;
+  rule.all((floating) => {
+    count += 1;
+    return visit(floating) && count < maxIterations;
+  });
+}
+
+/** The first `limit` occurrence starts at or after `from` and before `before` (when given). */
+export function occurrencesFrom(
+  series: SeriesShape,
+  from: Date,
+  limit: number,
+  before?: Date | null,
+): Date[] {
+  const found: Date[] = [];
+  if (limit <= 0) return found;
+  const prep = prepare(series);
+  const lowest = toFloating(from, prep.zone) - marginMs;
+  walk(ruleNear(prep, lowest), (floating) => {
+    if (floating.getTime() < lowest) return true;
+    const start = fromFloating(floating, prep.zone);
+    if (before && start >= before) return false;
+    if (start >= from) found.push(start);
+    return found.length < limit;
+  });
+  return found;
+}
+
+/** The last `limit` occurrence starts at or before `until` and at or after `since` (when given). */
+export function occurrencesUntil(
+  series: SeriesShape,
+  until: Date,
+  limit: number,
+  since?: Date | null,
+): Date[] {
+  if (limit <= 0) return [];
+  const prep = prepare(series);
+  const highest = toFloating(until, prep.zone) + marginMs;
+  const lowest = since ? toFloating(since, prep.zone) - marginMs : null;
+  const periodMs = { DAILY: 1, WEEKLY: 7, MONTHLY: 31, YEARLY: 366 }[prep.frequency] ?? 366;
+  // Look back far enough for `limit` occurrences, further each time the window falls short.
+  for (let periods = 2 * (limit + 2); ; periods *= 4) {
+    const anchor = highest - periods * prep.interval * periodMs * dayMs;
+    const rule = ruleNear(prep, lowest === null ? anchor : Math.max(anchor, lowest));
+    const buffer: Date[] = [];
+    walk(rule, (floating) => {
+      if (floating.getTime() > highest) return false;
+      if (lowest === null || floating.getTime() >= lowest) {
+        buffer.push(floating);
+        if (buffer.length > limit + 8) buffer.shift();
+      }
+      return true;
+    });
+    const found = buffer
+      .map((floating) => fromFloating(floating, prep.zone))
+      .filter((start) => start <= until && (!since || start >= since))
+      .slice(-limit);
+    const reachedStart = rule.options.dtstart.getTime() === prep.dtstart.getTime();
+    const reachedSince = lowest !== null && rule.options.dtstart.getTime() <= lowest;
+    if (found.length >= limit || reachedStart || reachedSince) return found;
+  }
+}
+
+/** True when the series has an occurrence starting exactly at `start`. */
+export function isOccurrence(series: SeriesShape, start: Date): boolean {
+  return occurrencesFrom(series, start, 1, new Date(start.getTime() + 1))[0]?.getTime() === start.getTime();
+}
+
+/**
+ * The series' first and last occurrence starts and how many there are; `last` is null and the
+ * count infinite when the rule never ends (no COUNT or UNTIL).
+ */
+export function seriesBounds(series: SeriesShape): { first: Date | null; last: Date | null; count: number } {
+  const parts = parseRepeatingRule(series.repeatingRule);
+  const ends = Boolean(parts?.COUNT || parts?.UNTIL);
+  const prep = prepare(series);
+  let first: Date | null = null;
+  let last: Date | null = null;
+  let count = 0;
+  walk(ruleNear(prep, null), (floating) => {
+    last = floating;
+    first ??= floating;
+    count += 1;
+    return ends;
+  });
+  const instant = (floating: Date | null) => (floating ? fromFloating(floating, prep.zone) : null);
+  return {
+    first: instant(first),
+    last: ends ? instant(last) : null,
+    count: ends ? count : Number.POSITIVE_INFINITY,
+  };
+}
+
+/** How many occurrences start before `instant` (for COUNT rules, at most 1000). */
+export function countBefore(series: SeriesShape, instant: Date): number {
+  const prep = prepare(series);
+  let count = 0;
+  walk(ruleNear(prep, null), (floating) => {
+    if (fromFloating(floating, prep.zone) >= instant) return false;
+    count += 1;
+    return true;
+  });
+  return count;
+}
+
+/** The rule cut so that its last occurrence starts before `instant` (COUNT becomes UNTIL). */
+export function endRuleBefore(rule: string, instant: Date): string {
+  const parts = parseRepeatingRule(rule);
+  if (!parts) throw new Error(`repeating rule is invalid: ${rule}`);
+  const { COUNT: _count, UNTIL: _until, ...rest } = parts;
+  return [
+    ...Object.entries(rest).map(([key, value]) => `${key}=${value}`),
+    `UNTIL=${stamp(new Date(instant.getTime() - 1000))}`,
+  ].join(';');
+}
+
+/** The rule with COUNT replaced (for the second half of a split series). */
+export function withCount(rule: string, count: number): string {
+  const parts = parseRepeatingRule(rule);
+  if (!parts) throw new Error(`repeating rule is invalid: ${rule}`);
+  const { COUNT: _count, ...rest } = parts;
+  return [...Object.entries(rest).map(([key, value]) => `${key}=${value}`), `COUNT=${count}`].join(';');
+}
+
+/** 'YYYYMMDDTHHMMSSZ' of an instant. */
+export function stamp(instant: Date): string {
+  return instant
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll('-', '')
+    .replaceAll(':', '');
+}
+
+/** The opaque id of one occurrence: `<seriesId>_<original start stamp>`. */
+export function occurrenceId(seriesId: string, originalStart: Date): string {
+  return `${seriesId}_${stamp(originalStart)}`;
+}
+
+/** Splits an occurrence id; null when the id is a plain event id. */
+export function parseOccurrenceId(id: string): { seriesId: string; originalStart: Date } | null {
+  const match = /^([0-9a-f]{32})_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(id);
+  if (!match) return null;
+  const originalStart = new Date(`${match[2]}-${match[3]}-${match[4]}T${match[5]}:${match[6]}:${match[7]}Z`);
+  if (Number.isNaN(originalStart.getTime())) return null;
+  return { seriesId: match[1] as string, originalStart };
+}
