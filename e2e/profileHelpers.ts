@@ -7,8 +7,8 @@ export type Language = 'en' | 'ro';
 
 /** Labels of the registration form per language. */
 const registerLabels = {
-  en: { name: 'Name', password: 'Password', submit: 'Sign up' },
-  ro: { name: 'Nume', password: 'Parolă', submit: 'Înregistrare' },
+  en: { name: 'Name', password: 'Password', submit: 'Sign up', login: 'Log in' },
+  ro: { name: 'Nume', password: 'Parolă', submit: 'Înregistrare', login: 'Autentificare' },
 } as const;
 
 /** Signs up through /register in the page's language; ends on the signed-in start page. */
@@ -20,6 +20,21 @@ export async function registerIn(page: Page, user: TestUser, language: Language)
   await page.getByLabel(labels.password, { exact: true }).fill(user.password);
   await solveBotCheck(page);
   await page.getByRole('button', { name: labels.submit }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Logs in through /login in the page's language; ends on the signed-in start page. */
+export async function loginIn(
+  page: Page,
+  email: string,
+  password: string,
+  language: Language,
+): Promise<void> {
+  const labels = registerLabels[language];
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.login }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 
