@@ -19,9 +19,20 @@ export function connectRealtime(loginToken: string): RealtimeSocket {
 
 type Payload<M extends RealtimeMessage> = Parameters<ServerToClientMessages[M]>[0];
 
+/**
+ * What a calendar or calendarLink message makes stale. A deleted calendar refreshes only the list:
+ * a screen showing it leaves on its own (useCalendarRemovedNotice) instead of refetching into a 404.
+ */
+function calendarQueries({ calendarId, lastActionType }: Payload<'calendar'>): QueryKey[] {
+  if (lastActionType === 'delete') return [queryKeys.calendarList];
+  return [queryKeys.calendarList, queryKeys.calendar(calendarId), queryKeys.calendarPeople(calendarId)];
+}
+
 /** For each realtime message, the queries it makes stale. Features add their messages here. */
 export const realtimeInvalidations: { [M in RealtimeMessage]?: (payload: Payload<M>) => QueryKey[] } = {
   account: () => [queryKeys.account],
+  calendar: calendarQueries,
+  calendarLink: calendarQueries,
 };
 
 /** The query keys a received message invalidates (none for a message nobody listens to). */

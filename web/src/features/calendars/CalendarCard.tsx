@@ -1,0 +1,41 @@
+import type { Calendar } from '@convene/contract';
+import { Box, Card, CardActionArea, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { CoverImage } from './CoverImage.tsx';
+import { calendarTabPath } from './calendarTabs.ts';
+import { VisibilityLabel } from './VisibilityLabel.tsx';
+
+/** A calendar in the list: cover, name and type label, linking to its events. */
+export function CalendarCard({ calendar }: { calendar: Calendar }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={calendarTabPath(calendar.calendarId)}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
+        <CoverImage cover={calendar.coverPhoto} color={calendar.color} />
+        <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, flex: 1 }}>
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            sx={{
+              fontWeight: 700,
+              lineHeight: 1.3,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {calendar.name}
+          </Typography>
+          <Box sx={{ mt: 'auto' }}>
+            <VisibilityLabel visibility={calendar.visibility} />
+          </Box>
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { canShareCalendar, type PermissionSource } from '@convene/contract';
+
+/** The tabs of a calendar, in order; the path's last segment names the active one. */
+export const calendarTabs = ['events', 'about', 'people', 'settings'] as const;
+export type CalendarTab = (typeof calendarTabs)[number];
+
+/** The tabs a viewer sees (spec §2/§6): Events and About always, People and Settings with canShare. */
+export function visibleCalendarTabs(calendar: PermissionSource): CalendarTab[] {
+  return canShareCalendar(calendar) ? [...calendarTabs] : ['events', 'about'];
+}
+
+/** The tab a path segment names, or null for anything else. */
+export function parseCalendarTab(segment: string | undefined): CalendarTab | null {
+  return (calendarTabs as readonly string[]).includes(segment ?? '') ? (segment as CalendarTab) : null;
+}
+
+/** The path of a calendar's tab: /calendars/{id}/{tab}. */
+export function calendarTabPath(calendarId: string, tab: CalendarTab = 'events'): string {
+  return `/calendars/${encodeURIComponent(calendarId)}/${tab}`;
+}
