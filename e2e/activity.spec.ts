@@ -244,3 +244,73 @@ test.describe('Romanian, narrow screen', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** A page of made-up notifications, numbered from `from`, newest first. */
+function syntheticPage(from: number, count: number) {
+  return {
+    unreadCount: 3,
+    notifications: Array.from({ length: count }, (_, index) => ({
+      notificationId: `n${from + index}`,
+      notificationType: 'calendarChanged',
+      sender: { userId: 'u1', name: 'Paged Sender', imageLink: null },
+      initiator: null,
+      status: null,
+      hasBeenRead: true,
+      actionDate: new Date(Date.UTC(2026, 0, 1) - (from + index) * 60_000).toISOString(),
+      token: null,
+      payload: { requiresRSVP: false, permissions: { canView: true } },
+      rsvpId: null,
+      event: null,
+      calendar: {
+        calendarId: 'c1',
+        name: `Calendar ${from + index}`,
+        color: '#4256c1',
+        visibility: 'private',
+      },
+      details: null,
+    })),
+  };
+}
+
+test('the feed loads 50, then 25 more on scrolling; a failed page shows its status; a tab switch starts over', async ({
+  page,
+}) => {
+  await registerThroughUi(page, newUser('pages'));
+  const asked: string[] = [];
+  // A 5xx is retried twice by the app before it gives up, so the server fails three times in a row.
+  let failures = 0;
+  await page.route(
+    (url) => url.pathname === '/api/notification/history' && url.searchParams.get('resultsPerPage') !== '1',
+    async (route) => {
+      const url = new URL(route.request().url());
+      const skip = Number(url.searchParams.get('skipNumber'));
+      const size = Number(url.searchParams.get('resultsPerPage'));
+      asked.push(`${url.searchParams.get('status') ?? 'all'}:${skip}+${size}`);
+      if (failures > 0) {
+        failures -= 1;
+        await route.fulfill({ status: 503, json: { statusCode: 503, code: 'INTERNAL', message: 'down' } });
+        return;
+      }
+      await route.fulfill({ json: syntheticPage(skip, skip === 0 ? size : Math.min(size, 60 - skip)) });
+    },
+  );
+
+  await page.goto('/activity');
+  const list = page.getByRole('list', { name: 'Notifications' });
+  await expect(list.getByRole('listitem')).toHaveCount(50);
+  expect(asked).toEqual(['all:0+50']);
+  await list.getByRole('listitem').last().scrollIntoViewIfNeeded();
+  await expect(list.getByRole('listitem')).toHaveCount(60);
+  await expect(card(page, 'Paged Sender changed the calendar Calendar 59')).toBeVisible();
+  expect(asked).toEqual(['all:0+50', 'all:50+25']);
+
+  await page.getByRole('tab', { name: 'Requests' }).click();
+  await expect(page.getByRole('list', { name: 'Requests' }).getByRole('listitem')).toHaveCount(50);
+  failures = 3;
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByText('The notifications could not be loaded (error 503).')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(50);
+  expect(asked).toEqual(['all:0+50', 'all:50+25', 'pending:0+50', ...Array(4).fill('all:0+50')]);
+});

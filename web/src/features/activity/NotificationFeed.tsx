@@ -32,17 +32,23 @@ export function NotificationFeed({ tab }: { tab: ActivityTab }) {
     return <FeedError error={feed.error} onRetry={() => void refetch()} />;
   if (items.length === 0) return <FeedEmpty tab={tab} />;
   return (
-    <InfiniteList
-      items={items}
-      getKey={(item) => item.notificationId}
-      renderItem={(item) => (
-        <NotificationCard notification={item} isCompact={isCompact} now={now} onAnswered={handleAnswered} />
-      )}
-      hasMore={hasNextPage}
-      isLoading={false}
-      isLoadingMore={isFetchingNextPage}
-      onLoadMore={handleLoadMore}
-      label={t(`activity.tabs.${tab}`)}
-    />
+    <>
+      <InfiniteList
+        items={items}
+        getKey={(item) => item.notificationId}
+        renderItem={(item) => (
+          <NotificationCard notification={item} isCompact={isCompact} now={now} onAnswered={handleAnswered} />
+        )}
+        // A page that failed is not asked for again by scrolling; the retry below asks for it.
+        hasMore={hasNextPage && !feed.isFetchNextPageError}
+        isLoading={false}
+        isLoadingMore={isFetchingNextPage}
+        onLoadMore={handleLoadMore}
+        label={t(`activity.tabs.${tab}`)}
+      />
+      {feed.isFetchNextPageError ? (
+        <FeedError error={feed.error} onRetry={() => void fetchNextPage()} />
+      ) : null}
+    </>
   );
 }
