@@ -165,7 +165,6 @@ export function NotificationCard({ notification, isCompact, now, onAnswered }: N
   return (
     <Paper
       variant="outlined"
-      data-unread={isUnread}
       sx={{
         mb: 1.5,
         overflow: 'hidden',

@@ -4,7 +4,7 @@ import type { RealtimeSocket } from '../../api/realtime.ts';
 import { createDebounced } from './debounce.ts';
 
 /** Realtime refresh debounce of spec part 2 §9. */
-export const activityRefreshDelayMs = 500;
+const activityRefreshDelayMs = 500;
 
 /**
  * Refreshes the feed and the unread count 500 ms after the last of a burst of `notification` and

@@ -7,7 +7,6 @@ import {
   type FallbackNames,
   notificationSegments,
   notificationTextKey,
-  segmentsToText,
   type Translate,
 } from './notificationText.ts';
 import { buildNotification } from './testNotifications.ts';
@@ -37,7 +36,7 @@ function textFor(language: string, notification = buildNotification()) {
     calendar: instance.t('activity.names.calendar'),
   };
   const segments = notificationSegments(notification, translate, fallback);
-  return { segments, text: segmentsToText(segments), instance };
+  return { segments, text: segments.map((segment) => segment.text).join(''), instance };
 }
 
 describe('notification texts', () => {

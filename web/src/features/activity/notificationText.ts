@@ -39,10 +39,7 @@ export function notificationTextKey(notification: Notification): NotificationTex
 }
 
 /** The names a notification's sentence mentions, with fallbacks for missing ones. */
-export function notificationNames(
-  notification: Notification,
-  fallback: FallbackNames,
-): Record<NameSlot, string> {
+function notificationNames(notification: Notification, fallback: FallbackNames): Record<NameSlot, string> {
   return {
     sender: notification.sender?.name || notification.initiator?.name || fallback.someone,
     event: notification.event?.name || fallback.event,
@@ -78,9 +75,4 @@ export function notificationSegments(
         : { text: part, isName: false },
     )
     .filter((segment) => segment.text !== '');
-}
-
-/** The sentence as plain text. */
-export function segmentsToText(segments: readonly TextSegment[]): string {
-  return segments.map((segment) => segment.text).join('');
 }
