@@ -171,5 +171,7 @@ test('another user sees only the allowed fields; notes stay with their author; r
   const subjectView = await openProfileDialog(subject.page, viewer.userId);
   await expect(subjectView.getByText(en.nothingShared)).toBeVisible();
   await expect(subjectView.getByText('spring fair')).toHaveCount(0);
+  const unknown = await openProfileDialog(subject.page, '0'.repeat(32));
+  await expect(unknown.getByText('This profile is not available.')).toBeVisible();
   for (const person of [subject, viewer, other]) await person.page.context().close();
 });

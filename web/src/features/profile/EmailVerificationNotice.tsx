@@ -1,5 +1,8 @@
 import { Alert, Button, CircularProgress } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/ApiError.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useSession } from '../auth/useSession.ts';
 import { profileTextKeys } from './profileErrors.ts';
@@ -11,12 +14,19 @@ export function EmailVerificationNotice() {
   const { account } = useSession();
   const { showSnackbar } = useSnackbar();
   const resend = useResendConfirmation();
+  const queryClient = useQueryClient();
   if (!account || account.status === 'active') return null;
 
   const handleResend = () => {
     resend.mutate(account.email, {
       onSuccess: () => showSnackbar(t(profileTextKeys.resendConfirmationSuccess), { severity: 'success' }),
-      onError: () => showSnackbar(t(profileTextKeys.resendConfirmationFailure), { severity: 'error' }),
+      onError: (error) => {
+        showSnackbar(t(profileTextKeys.resendConfirmationFailure), { severity: 'error' });
+        // Confirmed meanwhile (in another tab, say): the fresh account hides this line.
+        if (error instanceof ApiError && error.code === 'ALREADY_CONFIRMED') {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+        }
+      },
     });
   };
 
