@@ -425,3 +425,52 @@ test.describe('calendar screens in both languages', () => {
     await expect(stranger.page.getByRole('heading', { name: 'Nope.' })).toBeVisible();
   });
 });
+
+test.describe('invitation limit', () => {
+  test.setTimeout(240_000);
+
+  test('past the hourly limit the invitation is refused with the limit notice and taken back', async ({
+    browser,
+  }) => {
+    const { page, problems } = await signUp(browser, 'limit');
+    await page.getByRole('link', { name: 'Create calendar' }).click();
+    await page.getByLabel('Title').fill('Big party');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('tab', { name: 'People' }).click();
+    const people = page.getByRole('list', { name: 'People of Big party' }).getByRole('listitem');
+    await expect(people).toHaveCount(1);
+
+    const stamp = Date.now().toString(36);
+    const inviteByEmail = async (email: string) => {
+      await page.getByRole('button', { name: 'Invite people' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invite people to Big party' });
+      await dialog.getByLabel('Name or e-mail address').fill(email);
+      await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+      return dialog;
+    };
+    // The server's default hourly limit is 20 invitations per sender.
+    for (let index = 0; index < 20; index += 1) {
+      const dialog = await inviteByEmail(`guest${index}.${stamp}@example.com`);
+      await expect(dialog).toBeHidden({ timeout: 30_000 });
+    }
+    await expect(page.getByText('21 people')).toBeVisible();
+
+    const late = `late.${stamp}@example.com`;
+    const dialog = await inviteByEmail(late);
+    await expect(
+      page.getByText(
+        'You have reached the hourly invitation limit. Please try again later or contact support.',
+      ),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The member added before the refused share was taken back.
+    await page.getByRole('searchbox', { name: 'Search people' }).fill(late);
+    await expect(page.getByText(`No one matches “${late}”.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page.getByText('21 people')).toBeVisible();
+    // Chromium itself logs the refused share (429); nothing else may go wrong.
+    expect(problems.filter((problem) => !problem.includes('status of 429'))).toEqual([]);
+  });
+});

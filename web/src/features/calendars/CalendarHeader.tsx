@@ -21,16 +21,19 @@ export function CalendarHeader({ calendar }: { calendar: Calendar }) {
         >
           <ArrowBackIcon />
         </IconButton>
-        <Breadcrumbs aria-label={t('calendar.detail.breadcrumbs')} sx={{ flex: 1, minWidth: 0 }}>
+        <Breadcrumbs
+          aria-label={t('calendar.detail.breadcrumbs')}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
+            '& .MuiBreadcrumbs-li:last-of-type': { minWidth: 0 },
+          }}
+        >
           <Link component={RouterLink} to="/calendars" color="inherit">
             {t('calendar.detail.breadcrumbRoot')}
           </Link>
-          <Typography
-            color="text.primary"
-            aria-current="page"
-            noWrap
-            sx={{ maxWidth: { xs: 160, sm: 360, md: 480 } }}
-          >
+          <Typography color="text.primary" aria-current="page" noWrap>
             {calendar.name}
           </Typography>
         </Breadcrumbs>
@@ -56,7 +59,15 @@ export function CalendarHeader({ calendar }: { calendar: Calendar }) {
         <CoverImage
           cover={calendar.coverPhoto}
           color={calendar.color}
-          sx={{ width: { xs: '100%', sm: 280 }, flexShrink: 0, borderRadius: 3 }}
+          sx={{
+            width: { xs: '100%', sm: 280 },
+            flexShrink: 0,
+            borderRadius: 3,
+            // Without a cover, a phone gets a slim colour band rather than a large empty block.
+            ...(calendar.coverPhoto
+              ? {}
+              : { aspectRatio: { xs: 'auto', sm: '2 / 1' }, height: { xs: 72, sm: 'auto' } }),
+          }}
         />
         <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <Typography

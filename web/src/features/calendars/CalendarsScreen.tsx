@@ -72,7 +72,11 @@ export function CalendarsScreen() {
   return (
     <Box sx={{ maxWidth: 1120, pb: 4 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1, minWidth: 0 }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ flex: '1 1 auto', fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+        >
           {t('pages.calendars')}
         </Typography>
         <Button component={RouterLink} to="/calendar/create" variant="contained" startIcon={<AddIcon />}>

@@ -1,4 +1,5 @@
 import { type Calendar, type CalendarRole, effectivePermissions, limits } from '@convene/contract';
+import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
   Box,
@@ -9,6 +10,7 @@ import {
   DialogContent,
   DialogTitle,
   Divider,
+  IconButton,
   TextField,
   useMediaQuery,
   useTheme,
@@ -61,7 +63,14 @@ export function InviteDialog({ calendar, open, onClose }: InviteDialogProps) {
       maxWidth="sm"
       aria-labelledby={titleId}
     >
-      {open ? <InviteDialogContent calendar={calendar} titleId={titleId} onClose={onClose} /> : null}
+      {open ? (
+        <InviteDialogContent
+          calendar={calendar}
+          titleId={titleId}
+          isFullScreen={isNarrow}
+          onClose={onClose}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -69,10 +78,12 @@ export function InviteDialog({ calendar, open, onClose }: InviteDialogProps) {
 function InviteDialogContent({
   calendar,
   titleId,
+  isFullScreen,
   onClose,
 }: {
   calendar: Calendar;
   titleId: string;
+  isFullScreen: boolean;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -158,7 +169,16 @@ function InviteDialogContent({
 
   return (
     <Box component="form" noValidate onSubmit={handleConfirm} sx={{ display: 'contents' }}>
-      <DialogTitle id={titleId}>{t('inviteUsers.title', { name: calendar.name })}</DialogTitle>
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {t('inviteUsers.title', { name: calendar.name })}
+        </Box>
+        {isFullScreen ? (
+          <IconButton edge="end" aria-label={t('inviteUsers.close')} onClick={onClose} disabled={isSending}>
+            <CloseIcon />
+          </IconButton>
+        ) : null}
+      </DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
