@@ -28,7 +28,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
-  outputDir: 'test-results/artifacts',
+  // Several people may run browser tests in one checkout: E2E_OUTPUT_DIR keeps artifacts apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
   use: {
     baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     locale: 'en-US',
