@@ -84,6 +84,28 @@ test('another user sees only the allowed fields; notes stay with their author; r
   });
   expect(saved.status).toBe(200);
 
+  // From a real person card: a calendar's People tab (an invitee by e-mail is not registered).
+  const created = await callApi(viewer.page, 'POST', '/api/calendar', { name: 'Book club' });
+  const calendarId = (created.body as { calendarId: string }).calendarId;
+  for (const [email, name] of [
+    [subject.user.email, 'Ioana Subject'],
+    [`nobody.${Date.now()}@example.com`, 'Nobody Yet'],
+  ]) {
+    expect((await callApi(viewer.page, 'POST', '/api/members', { calendarId, email, name })).status).toBe(
+      200,
+    );
+  }
+  await viewer.page.goto(`/calendars/${calendarId}/people`);
+  await viewer.page.getByRole('button', { name: /Nobody Yet/ }).click();
+  await expect(viewer.page.getByText('This person is not registered as a Convene user.')).toBeVisible();
+  await expect(viewer.page.getByRole('dialog')).toHaveCount(0);
+  await viewer.page.getByRole('button', { name: /Ioana Subject/ }).click();
+  const fromCard = viewer.page.getByRole('dialog', { name: 'Ioana Subject' });
+  await expect(fromCard.getByRole('region', { name: en.aboutMe })).toContainText('Runs the book club.');
+  await fromCard.getByRole('button', { name: en.close }).click();
+  await expect(fromCard).toBeHidden();
+  await expect(viewer.page).toHaveURL(new RegExp(`/calendars/${calendarId}/people$`));
+
   // Never for oneself.
   await viewer.page.goto(`/calendars?person=${viewer.userId}`);
   await expect(viewer.page.getByRole('heading', { name: 'My Calendars' })).toBeVisible();
