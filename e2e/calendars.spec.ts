@@ -203,10 +203,22 @@ test.describe('calendars, wide', () => {
     await expect(people.getByRole('listitem').nth(1)).toContainText('Invitation Sent');
     await shot(page, 'people-wide-en');
 
-    // The member accepts; the calendar appears in their list without a reload.
+    // Before answering, the invitee may look at the calendar and is asked to answer.
+    await member.page.goto(`/calendars/${calendarId}/events`);
+    await expect(member.page.getByText('You are invited to this calendar.', { exact: false })).toBeVisible();
+    await expect(member.page.getByRole('link', { name: 'Answer' })).toHaveAttribute(
+      'href',
+      '/activity/requests',
+    );
+    await shot(member.page, 'invitee-pending-wide-en');
+    await member.page.goto('/calendars');
+
+    // The member accepts; the calendar appears in their list, and the owner sees it, without a reload.
     await expect(calendarCards(member.page)).toHaveCount(1);
     await acceptInvitation(member.page, title);
     await expect(calendarCards(member.page)).toHaveCount(2);
+    await expect(people.getByRole('listitem').nth(1)).not.toContainText('Invitation Sent');
+    await expect(people.getByRole('listitem').nth(1)).toContainText('Member');
     await member.page.getByRole('link', { name: new RegExp(title) }).click();
     await expect(member.page).toHaveURL(`/calendars/${calendarId}/events`);
     await expect(member.page.getByRole('tablist').getByRole('tab')).toHaveText(['Events', 'About']);

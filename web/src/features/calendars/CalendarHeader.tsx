@@ -1,7 +1,7 @@
 import { type Calendar, canEditCalendar } from '@convene/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { Box, Breadcrumbs, Button, Chip, IconButton, Link, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, Chip, IconButton, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CoverImage } from './CoverImage.tsx';
@@ -93,6 +93,19 @@ export function CalendarHeader({ calendar }: { calendar: Calendar }) {
           </Box>
         </Box>
       </Box>
+      {calendar.currentUser?.status === 'pending' ? (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          action={
+            <Button component={RouterLink} to="/activity/requests" color="inherit" size="small">
+              {t('calendar.detail.openRequests')}
+            </Button>
+          }
+        >
+          {t('calendar.detail.pendingInvitation')}
+        </Alert>
+      ) : null}
     </Box>
   );
 }
