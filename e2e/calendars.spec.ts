@@ -92,7 +92,7 @@ async function drawPng(page: Page): Promise<Buffer> {
 const calendarCards = (page: Page) => page.getByRole('list', { name: 'Calendars' }).getByRole('listitem');
 
 test.describe('calendars, wide', () => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
 
   test('create a public calendar with a cropped cover, edit it, invite a member who accepts, search, delete while the member watches', async ({
     browser,
@@ -219,6 +219,14 @@ test.describe('calendars, wide', () => {
     await expect(calendarCards(member.page)).toHaveCount(2);
     await expect(people.getByRole('listitem').nth(1)).not.toContainText('Invitation Sent');
     await expect(people.getByRole('listitem').nth(1)).toContainText('Member');
+
+    // A person's card opens their profile; one's own card is no button.
+    await expect(people.getByRole('button', { name: 'Open the profile of Test owner' })).toHaveCount(0);
+    await people.getByRole('button', { name: 'Open the profile of Test member' }).click();
+    const profile = page.getByRole('dialog', { name: 'Test member' });
+    await expect(profile).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(profile).toBeHidden();
     await member.page.getByRole('link', { name: new RegExp(title) }).click();
     await expect(member.page).toHaveURL(`/calendars/${calendarId}/events`);
     await expect(member.page.getByRole('tablist').getByRole('tab')).toHaveText(['Events', 'About']);
