@@ -25,6 +25,7 @@ import { createNotificationTokens } from './modules/notifications/notifications.
 import { createPushDelivery } from './modules/notifications/push.delivery.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
 import { registerAuthHook, registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerReportRoutes(fastify, ctx);
   registerMediaRoutes(fastify, ctx);
   registerEventRoutes(fastify, ctx);
+  registerRsvpRoutes(fastify, ctx);
   fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
     fastify.swagger(),
   );

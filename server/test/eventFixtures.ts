@@ -1,6 +1,8 @@
 import type { Db } from '../src/db/connect.ts';
-import { events, userEventStatuses } from '../src/db/schema/index.ts';
+import { accounts, events, userEventStatuses } from '../src/db/schema/index.ts';
+import { createPersonalCalendar } from '../src/modules/calendars/calendars.service.ts';
 import { newId } from '../src/platform/ids.ts';
+import { createSession } from '../src/platform/sessions.ts';
 
 /** Inserts plain single events straight into a calendar (for paging tests); answers their ids. */
 export async function insertSingleEvents(
@@ -38,4 +40,20 @@ export async function insertSingleEvents(
     );
   }
   return rows.map((row) => row.id);
+}
+
+/**
+ * A signed-in user made straight in the database (registration through the API is rate
+ * limited per address, too tight for tests that need dozens of people).
+ */
+export async function insertSignedInUser(
+  db: Db,
+  name: string,
+): Promise<{ userId: string; email: string; name: string; loginToken: string }> {
+  const userId = newId();
+  const email = `${userId}@fixture.example`;
+  await db.insert(accounts).values({ id: userId, name, email, status: 'active' });
+  await createPersonalCalendar(db, { id: userId, name, email });
+  const { token } = await createSession(db, userId);
+  return { userId, email, name, loginToken: token };
 }

@@ -17,6 +17,7 @@ import { createSession, revokeAllSessions, revokeSession, type Viewer } from '..
 import { presentOwnAccount } from '../accounts/accounts.presenter.ts';
 import { createPersonalCalendar } from '../calendars/calendars.service.ts';
 import { attachInvitations } from '../calendars/members.service.ts';
+import { attachEventInvitations } from '../rsvp/eventShares.service.ts';
 import { confirmationMail, mailLanguage, resetPasswordMail } from './auth.mails.ts';
 
 /** Texts and statuses of spec part 1 §8, on the fields the spec puts them. */
@@ -96,6 +97,7 @@ export async function register(
       if (!row) throw new Error('account insert returned nothing');
       await createPersonalCalendar(tx, row);
       await attachInvitations(tx, row);
+      await attachEventInvitations(tx, row);
       const { code } = await createOneTimeCode(tx, row.id, 'confirmEmail');
       const link = `${ctx.config.publicUrl}/api/account/confirmEmail?token=${encodeURIComponent(code)}`;
       await addToOutbox(tx, 'mail', confirmationMail(language, row.email, row.name, link));

@@ -5,9 +5,10 @@ import {
   type calendars,
   type NotificationCalendar,
   type NotificationEvent,
+  outbox,
   userEventStatuses,
 } from '../../db/schema/index.ts';
-import { addToOutbox } from '../../platform/outbox.ts';
+import type { RealtimeEnvelope } from '../../platform/realtime.ts';
 import type { EventRow } from './events.access.ts';
 import { countedRsvp, type EventItem } from './events.presenter.ts';
 
@@ -55,6 +56,19 @@ export async function listConcernedUserIds(tx: Db, root: EventRow): Promise<stri
   return [...new Set([...members.flatMap((row) => (row.userId ? [row.userId] : [])), ...holders])];
 }
 
+/** Records realtime messages for after commit, one outbox row each, in one statement. */
+async function recordRealtime(tx: Db, envelopes: RealtimeEnvelope[]): Promise<void> {
+  for (let index = 0; index < envelopes.length; index += 1000) {
+    const chunk = envelopes.slice(index, index + 1000);
+    await tx.insert(outbox).values(
+      chunk.map((payload) => ({
+        kind: 'realtime',
+        payload: payload as unknown as Record<string, unknown>,
+      })),
+    );
+  }
+}
+
 /** Records, for after commit, the realtime `event` message to each of the given people. */
 export async function announceEvent(
   tx: Db,
@@ -62,25 +76,34 @@ export async function announceEvent(
   eventId: string,
   lastActionType: 'create' | 'update' | 'delete',
 ): Promise<void> {
-  for (const userId of new Set(userIds)) {
-    await addToOutbox(tx, 'realtime', { userId, message: 'event', payload: { eventId, lastActionType } });
-  }
+  await recordRealtime(
+    tx,
+    [...new Set(userIds)].map((userId) => ({
+      userId,
+      message: 'event',
+      payload: { eventId, lastActionType },
+    })),
+  );
 }
 
-/** Records the realtime `userEventStatus` message to each of the given people. */
+/**
+ * Records the realtime `userEventStatus` message to each of the given people (the event's owner,
+ * the person answering, whoever invited them: the screens whose counts must move at once).
+ */
 export async function announceRsvp(
   tx: Db,
   userIds: string[],
   eventId: string,
   userEventStatusId: string,
 ): Promise<void> {
-  for (const userId of new Set(userIds)) {
-    await addToOutbox(tx, 'realtime', {
+  await recordRealtime(
+    tx,
+    [...new Set(userIds)].map((userId) => ({
       userId,
       message: 'userEventStatus',
       payload: { eventId, userEventStatusId },
-    });
-  }
+    })),
+  );
 }
 
 /** Keeps the RSVP rows' copy of the event's start in step, so invitation links page right. */

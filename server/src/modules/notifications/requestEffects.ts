@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import type { notifications } from '../../db/schema/index.ts';
 import { acceptCalendarInvitation, declineCalendarInvitation } from '../calendars/members.service.ts';
+import { acceptEventInvitation, declineEventInvitation } from '../rsvp/eventShares.service.ts';
 
 /** What answering a request does beyond changing its status, run in the same transaction. */
 export interface RequestEffect {
@@ -19,13 +20,18 @@ const calendarInvitation: RequestEffect = {
   decline: (tx, _ctx, request) => declineCalendarInvitation(tx, request),
 };
 
+/** An event invitation: the attached RSVP becomes attending (accept) or not attending (decline). */
+const eventInvitation: RequestEffect = {
+  accept: (tx, _ctx, request) => acceptEventInvitation(tx, request),
+  decline: (tx, _ctx, request) => declineEventInvitation(tx, request),
+};
+
 /**
  * One place that says what each request type does when answered; the compiler insists on an
- * entry per type. The events feature fills in shareEvent (the attached RSVP becomes attending /
- * not attending); owner change and shifts have no feature yet.
+ * entry per type; owner change and shifts have no feature yet.
  */
 export const requestEffects = {
-  shareEvent: statusOnly,
+  shareEvent: eventInvitation,
   shareCalendar: calendarInvitation,
   shareCalendarOwnerChange: statusOnly,
   shiftCreated: statusOnly,

@@ -1,0 +1,284 @@
+import type { createUserEventStatusBody, shareEventBody, unshareEventBody } from '@convene/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/connect.ts';
+import {
+  accounts,
+  calendarMembers,
+  calendars,
+  notifications,
+  userEventStatuses,
+} from '../../db/schema/index.ts';
+import { ApiError, notFound, validation } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { addToOutbox } from '../../platform/outbox.ts';
+import type { Viewer } from '../../platform/sessions.ts';
+import { transact } from '../../platform/transaction.ts';
+import { spendInvitation } from '../calendars/invitationLimit.ts';
+import {
+  type EventAccess,
+  type EventRow,
+  findEventTarget,
+  getEventAccess,
+  requireEventPermission,
+} from '../events/events.access.ts';
+import { findCalendarRow } from '../events/events.changes.ts';
+import { announceEvent, announceRsvp, calendarSnapshot, eventSnapshot } from '../events/events.effects.ts';
+import { rootItem } from '../events/events.presenter.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { eventInvitationMail } from './eventShares.mails.ts';
+
+const alreadyInvited = () => new ApiError(409, 'ALREADY_INVITED', 'This person is already invited', 'email');
+
+/**
+ * The event and the viewer's right to invite to it: groupId must be its originating calendar,
+ * where the viewer needs canShare, and the event must not be 'info' (spec part 2 §5).
+ */
+async function loadForSharing(ctx: AppContext, viewer: Viewer, eventId: string, groupId: string) {
+  const target = await findEventTarget(ctx.db, eventId);
+  const access = await getEventAccess(ctx.db, target.root, viewer.account.id);
+  if (groupId !== target.root.calendarId) throw validation('groupId', 'groupId must be the event’s calendar');
+  return access;
+}
+
+async function findRsvp(db: Db, event: EventRow, rsvpId: string) {
+  const [row] = await db
+    .select()
+    .from(userEventStatuses)
+    .where(and(eq(userEventStatuses.id, rsvpId), eq(userEventStatuses.eventId, event.id)));
+  if (!row) throw notFound('No such invitation');
+  return row;
+}
+
+/** The registered person's personal calendar, where an event shared with them appears. */
+async function findPersonalCalendarId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: calendars.id })
+    .from(calendars)
+    .where(and(eq(calendars.ownerId, userId), eq(calendars.isPersonal, true), isNull(calendars.deletedAt)));
+  return row?.id ?? null;
+}
+
+/** Whether someone already sees the calendar as a confirmed member. */
+async function isConfirmedMember(db: Db, calendarId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: calendarMembers.id })
+    .from(calendarMembers)
+    .where(
+      and(
+        eq(calendarMembers.calendarId, calendarId),
+        eq(calendarMembers.userId, userId),
+        eq(calendarMembers.isConfirmed, true),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * POST /api/userEventStatuses: adds an invitee (registered, or by e-mail) with a pending RSVP
+ * that is not yet sent; POST /api/share/event sends it. 409 ALREADY_INVITED when present.
+ */
+export async function addInvitee(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: z.output<typeof createUserEventStatusBody>,
+): Promise<{ userEventStatusId: string }> {
+  const access = await loadForSharing(ctx, viewer, body.eventId, body.groupId);
+  requireEventPermission(access, 'canShare');
+  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, body.email));
+  const invitee = account && account.status !== 'deleted' ? account : null;
+  const id = newId();
+  const inserted = await ctx.db
+    .insert(userEventStatuses)
+    .values({
+      id,
+      eventId: access.event.id,
+      userId: invitee?.id ?? null,
+      email: body.email,
+      name: invitee?.name ?? body.name ?? body.email,
+      groupId: body.groupId,
+      rsvp: 'pending',
+      invitedById: viewer.account.id,
+      eventStart: access.event.startDate,
+      eventIsSeries: access.event.repeatingRule !== null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: userEventStatuses.id });
+  if (inserted.length === 0) throw alreadyInvited();
+  return { userEventStatusId: id };
+}
+
+/**
+ * POST /api/share/event: sends an invitation added just before, after the bot check and within
+ * the sender's hourly invitation limit (shared with calendar invitations; 429 otherwise, and the
+ * client takes the invitee back with DELETE /api/share/event). A registered invitee gets a
+ * pending request carrying the RSVP (and the event in their own calendar); anyone else a mail.
+ */
+export async function shareEvent(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: z.output<typeof shareEventBody>,
+  ip: string,
+): Promise<{ userEventStatusId: string }> {
+  await ctx.captcha.verify(body.recaptchaCode, ip);
+  const access = await loadForSharing(ctx, viewer, body.eventId, body.groupId);
+  requireEventPermission(access, 'canShare');
+  const row = await findRsvp(ctx.db, access.event, body.userEventStatusId);
+  if (row.sharedAt || !row.invitedById) throw alreadyInvited();
+  const { event } = access;
+  const linkCalendarId =
+    row.userId && !(await isConfirmedMember(ctx.db, event.calendarId, row.userId))
+      ? await findPersonalCalendarId(ctx.db, row.userId)
+      : null;
+  await transact(ctx, async (tx) => {
+    await spendInvitation(tx, viewer.account.id, ctx.config.invitationHourlyLimit);
+    await tx
+      .update(userEventStatuses)
+      .set({ sharedAt: new Date(), invitedById: viewer.account.id, linkCalendarId, updatedAt: new Date() })
+      .where(eq(userEventStatuses.id, row.id));
+    if (row.userId) {
+      const calendar = await findCalendarRow(tx, event.calendarId);
+      await notify(tx, [row.userId], 'shareEvent', {
+        actorId: viewer.account.id,
+        event: eventSnapshot(rootItem(event)),
+        calendar: calendar ? calendarSnapshot(calendar) : null,
+        payload: { requiresRSVP: true, target: { userId: row.userId, name: row.name, email: row.email } },
+        rsvpIds: { [row.userId]: row.id },
+      });
+      await announceEvent(tx, [row.userId], event.id, 'create');
+    } else {
+      const link = `${ctx.config.publicUrl}/events/${encodeURIComponent(event.name.replaceAll(' ', '_'))}-${event.id}`;
+      await addToOutbox(
+        tx,
+        'mail',
+        eventInvitationMail(viewer.account.language, row.email, viewer.account.name, event.name, link),
+      );
+    }
+    await announceRsvp(tx, [event.ownerId, viewer.account.id], event.id, row.id);
+  });
+  return { userEventStatusId: row.id };
+}
+
+/**
+ * DELETE /api/share/event: takes an invitation back (canShare; the rollback after a 429), or
+ * lets an invitee leave. The owner's own RSVP stays. A sent invitation's request disappears and
+ * the person is told they were removed.
+ */
+export async function unshareEvent(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: z.output<typeof unshareEventBody>,
+): Promise<void> {
+  const access: EventAccess = await loadForSharing(ctx, viewer, body.eventId, body.groupId);
+  const row = await findRsvp(ctx.db, access.event, body.rsvpId);
+  const leaving = row.userId === viewer.account.id;
+  if (!leaving) requireEventPermission(access, 'canShare');
+  if (row.userId === access.event.ownerId) throw new ApiError(403, 'FORBIDDEN', 'The owner’s RSVP stays');
+  await transact(ctx, async (tx) => {
+    await tx.delete(userEventStatuses).where(eq(userEventStatuses.id, row.id));
+    if (!row.userId) return;
+    await tx
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.recipientId, row.userId),
+          eq(notifications.rsvpId, row.id),
+          eq(notifications.status, 'pending'),
+        ),
+      );
+    if (row.sharedAt) {
+      await announceEvent(tx, [row.userId], access.event.id, 'delete');
+      if (!leaving) {
+        await notify(tx, [row.userId], 'shareEventRemove', {
+          actorId: viewer.account.id,
+          event: eventSnapshot(rootItem(access.event)),
+          payload: { permissions: { canView: false } },
+        });
+      }
+    }
+    await announceRsvp(tx, [access.event.ownerId], access.event.id, row.id);
+  });
+}
+
+/** Answering an event invitation: the attached RSVP becomes attending / not attending. */
+async function answerInvitation(
+  tx: Db,
+  request: typeof notifications.$inferSelect,
+  answer: 'attending' | 'notAttending',
+) {
+  const withdrawn = () => new ApiError(409, 'INVITATION_WITHDRAWN', 'This invitation was withdrawn');
+  if (!request.rsvpId) throw withdrawn();
+  const [row] = await tx
+    .update(userEventStatuses)
+    .set({ rsvp: answer, updatedAt: new Date() })
+    .where(and(eq(userEventStatuses.id, request.rsvpId), eq(userEventStatuses.userId, request.recipientId)))
+    .returning();
+  if (!row) throw withdrawn();
+  const event = await tx.query.events.findFirst({
+    where: (events, { eq: same }) => same(events.id, row.eventId),
+  });
+  if (!event || event.deletedAt) throw withdrawn();
+  if (request.senderId) {
+    await notify(
+      tx,
+      [request.senderId],
+      answer === 'attending' ? 'shareEventAccepted' : 'shareEventRejected',
+      {
+        actorId: request.recipientId,
+        event: request.event,
+        calendar: request.calendar,
+      },
+    );
+  }
+  await announceRsvp(
+    tx,
+    [event.ownerId, request.recipientId, ...(request.senderId ? [request.senderId] : [])],
+    event.id,
+    row.id,
+  );
+}
+
+/** The shareEvent request effect: accepting sets the RSVP to attending. */
+export const acceptEventInvitation = (tx: Db, request: typeof notifications.$inferSelect) =>
+  answerInvitation(tx, request, 'attending');
+
+/** The shareEvent request effect: declining sets the RSVP to not attending. */
+export const declineEventInvitation = (tx: Db, request: typeof notifications.$inferSelect) =>
+  answerInvitation(tx, request, 'notAttending');
+
+/**
+ * At registration: event invitations sent to this address become the account's, each shown in
+ * their personal calendar with a pending request to answer.
+ */
+export async function attachEventInvitations(tx: Db, account: { id: string; email: string; name: string }) {
+  const personal = await findPersonalCalendarId(tx, account.id);
+  const attached = await tx
+    .update(userEventStatuses)
+    .set({
+      userId: account.id,
+      name: account.name,
+      // Only a sent invitation shows in their calendar; one merely added waits for its share.
+      linkCalendarId: sql`CASE WHEN ${userEventStatuses.sharedAt} IS NOT NULL THEN ${personal}::text END`,
+    })
+    .where(and(eq(userEventStatuses.email, account.email), isNull(userEventStatuses.userId)))
+    .returning();
+  for (const row of attached) {
+    if (!row.sharedAt) continue;
+    const event = await tx.query.events.findFirst({
+      where: (events, { eq: same }) => same(events.id, row.eventId),
+    });
+    if (!event || event.deletedAt) continue;
+    const calendar = await findCalendarRow(tx, event.calendarId);
+    await notify(tx, [account.id], 'shareEvent', {
+      actorId: row.invitedById,
+      event: eventSnapshot(rootItem(event)),
+      calendar: calendar ? calendarSnapshot(calendar) : null,
+      payload: {
+        requiresRSVP: true,
+        target: { userId: account.id, name: account.name, email: account.email },
+      },
+      rsvpIds: { [account.id]: row.id },
+    });
+  }
+}

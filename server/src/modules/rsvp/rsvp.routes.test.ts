@@ -1,0 +1,197 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { insertSignedInUser } from '../../../test/eventFixtures.ts';
+import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
+import { notifications, outbox, userEventStatuses } from '../../db/schema/index.ts';
+import { newId } from '../../platform/ids.ts';
+
+type User = { userId: string; email: string; name: string; loginToken: string };
+
+describe.each(testDatabases())('RSVP and attendees on %s', (kind) => {
+  let app: TestApp;
+  let owner: User;
+  let member: User;
+  let calendarId: string;
+  let eventId: string;
+  const guests: User[] = [];
+  const rsvpOf = new Map<string, string>();
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
+    app.fastify.inject({
+      method,
+      url,
+      headers: { loginToken: user.loginToken },
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    owner = await app.register({ name: 'Octavia Owner' });
+    member = await app.register({ name: 'Mihai Member' });
+    calendarId = await insertCalendar(app.database.db, owner, [{ user: member, role: 'member' }]);
+    eventId = (
+      await call('POST', '/api/event', owner, {
+        calendarId,
+        name: 'Open rehearsal',
+        startDate: '2030-06-01T16:00:00.000Z',
+        endDate: '2030-06-01T18:00:00.000Z',
+        startTimezone: 'Europe/Bucharest',
+        endTimezone: 'Europe/Bucharest',
+        repeatingRule: 'FREQ=WEEKLY;COUNT=4',
+      })
+    ).json().eventId;
+    // 50 invitees, invited (as POST /share/event leaves them) straight in the database.
+    for (let index = 0; index < 50; index += 1) {
+      const guest = await insertSignedInUser(app.database.db, `Guest ${String(index).padStart(2, '0')}`);
+      guests.push(guest);
+      const id = newId();
+      rsvpOf.set(guest.userId, id);
+      await app.database.db.insert(userEventStatuses).values({
+        id,
+        eventId,
+        userId: guest.userId,
+        email: guest.email,
+        name: guest.name,
+        groupId: calendarId,
+        invitedById: owner.userId,
+        sharedAt: new Date(),
+        eventStart: new Date('2030-06-01T16:00:00.000Z'),
+        eventIsSeries: true,
+      });
+    }
+  });
+  afterAll(() => app.stop());
+
+  const statistics = async () => (await call('GET', `/api/events/${eventId}`, owner)).json().rsvpsStatistics;
+
+  it('keeps the statistics exact under 50 parallel answers', async () => {
+    expect(await statistics()).toEqual({ pending: 50, attending: 1, notAttending: 0, none: 0 });
+    const answers = await Promise.all(
+      guests.map((guest) =>
+        call('PUT', `/api/userEventStatuses/${rsvpOf.get(guest.userId)}`, guest, {
+          statuses: { rsvp: 'attending' },
+        }),
+      ),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual(guests.map(() => 200));
+    expect(await statistics()).toEqual({ pending: 0, attending: 51, notAttending: 0, none: 0 });
+    const live = await app.database.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          sql`${outbox.payload}->>'userId' = ${owner.userId}`,
+          sql`${outbox.payload}->>'message' = 'userEventStatus'`,
+        ),
+      );
+    expect(live).toHaveLength(50);
+    const values = ['notAttending', 'none', 'attending'] as const;
+    await Promise.all(
+      guests.map((guest, index) =>
+        call('PUT', `/api/userEventStatuses/${rsvpOf.get(guest.userId)}`, guest, {
+          statuses: { rsvp: values[index % 3], attendance: 'present' },
+        }),
+      ),
+    );
+    expect(await statistics()).toEqual({ pending: 0, attending: 17, notAttending: 17, none: 17 });
+    const updates = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, owner.userId));
+    expect(updates.filter((row) => row.type === 'rsvpUpdate')).toHaveLength(50 + 34);
+    expect(updates.filter((row) => row.type === 'attendanceUpdate')).toHaveLength(50);
+  });
+
+  it('shows my RSVP on every occurrence of the series', async () => {
+    const guest = guests[0] as User;
+    const occurrence = `${eventId}_20300615T160000Z`;
+    const mine = (await call('GET', `/api/events/${occurrence}/userEventStatus`, guest)).json();
+    expect(mine).toMatchObject({
+      userEventStatusId: rsvpOf.get(guest.userId),
+      eventId,
+      statuses: { rsvp: 'notAttending' },
+    });
+    const seen = (await call('GET', `/api/events/${occurrence}`, guest)).json();
+    expect(seen.userEventStatus.userEventStatusId).toBe(rsvpOf.get(guest.userId));
+  });
+
+  it('lets only the person answer for themselves', async () => {
+    const someone = await call(
+      'PUT',
+      `/api/userEventStatuses/${rsvpOf.get((guests[1] as User).userId)}`,
+      guests[2] as User,
+      {
+        statuses: { rsvp: 'attending' },
+      },
+    );
+    expect(someone.statusCode).toBe(403);
+    const stranger = await app.register();
+    const hidden = await call(
+      'PUT',
+      `/api/userEventStatuses/${rsvpOf.get((guests[1] as User).userId)}`,
+      stranger,
+      {
+        statuses: { rsvp: 'attending' },
+      },
+    );
+    expect(hidden.statusCode).toBe(404);
+    expect(
+      (await call('PUT', '/api/userEventStatuses/nope', guests[1] as User, { statuses: { rsvp: 'none' } }))
+        .statusCode,
+    ).toBe(404);
+    const pendingAgain = await call(
+      'PUT',
+      `/api/userEventStatuses/${rsvpOf.get((guests[1] as User).userId)}`,
+      guests[1] as User,
+      {
+        statuses: { rsvp: 'pending' },
+      },
+    );
+    expect(pendingAgain.json()).toMatchObject({ statusCode: 400, field: 'statuses.rsvp' });
+  });
+
+  it('puts a member who opens the event in the loop, once', async () => {
+    const first = (await call('GET', `/api/events/${eventId}/userEventStatus`, member)).json();
+    expect(first).toMatchObject({ userId: member.userId, statuses: { rsvp: 'none', attendance: 'unknown' } });
+    const second = (await call('GET', `/api/events/${eventId}/userEventStatus`, member)).json();
+    expect(second.userEventStatusId).toBe(first.userEventStatusId);
+    const going = await call('PUT', `/api/userEventStatuses/${first.userEventStatusId}`, member, {
+      statuses: { rsvp: 'attending' },
+    });
+    expect(going.json().statuses.rsvp).toBe('attending');
+    const stranger = await app.register();
+    expect((await call('GET', `/api/events/${eventId}/userEventStatus`, stranger)).statusCode).toBe(404);
+  });
+
+  it('pages the attendees 10 at a time by name; e-mails only for those who may invite', async () => {
+    const names: string[] = [];
+    let total = 0;
+    for (let skip = 0; skip < 60; skip += 10) {
+      const page = (
+        await call(
+          'GET',
+          `/api/events/${eventId}/userEventStatuses?resultsPerPage=10&skipNumber=${skip}&sortKey=name`,
+          member,
+        )
+      ).json();
+      total = page.totalNumberOfUsers;
+      expect(page.userEventStatuses.length).toBeLessThanOrEqual(10);
+      names.push(...page.userEventStatuses.map((row: { name: string }) => row.name));
+    }
+    expect(total).toBe(52);
+    expect(names).toHaveLength(52);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    const asMember = (await call('GET', `/api/events/${eventId}/userEventStatuses`, member)).json();
+    expect(
+      asMember.userEventStatuses.filter((row: { email: string | null }) => row.email !== null).length,
+    ).toBeLessThanOrEqual(1);
+    const asOwner = (await call('GET', `/api/events/${eventId}/userEventStatuses`, owner)).json();
+    expect(asOwner.userEventStatuses.every((row: { email: string | null }) => row.email !== null)).toBe(true);
+    expect((await call('GET', '/api/rsvp', member)).json().choices).toEqual([
+      'attending',
+      'notAttending',
+      'none',
+    ]);
+  });
+});

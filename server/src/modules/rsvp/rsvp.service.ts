@@ -1,0 +1,190 @@
+import {
+  attendanceValues,
+  type RsvpOptions,
+  rsvpLabelKeys,
+  rsvpValues,
+  type UserEventStatus,
+  type updateUserEventStatusBody,
+  type userEventStatusesQuery,
+} from '@convene/contract';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/connect.ts';
+import { accounts, events, userEventStatuses } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Viewer } from '../../platform/sessions.ts';
+import { transact } from '../../platform/transaction.ts';
+import { type EventAccess, findEventTarget, getEventAccess, type RsvpRow } from '../events/events.access.ts';
+import { announceRsvp, eventSnapshot } from '../events/events.effects.ts';
+import { countedRsvp, rootItem } from '../events/events.presenter.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { presentUserEventStatus } from './rsvp.presenter.ts';
+
+/** GET /api/rsvp: the RSVP vocabulary (our reading of the spec's unlabelled call). */
+export function getRsvpOptions(): RsvpOptions {
+  return {
+    choices: ['attending', 'notAttending', 'none'],
+    values: rsvpValues.map((rsvp) => ({ rsvp, labelKey: rsvpLabelKeys[rsvp] })),
+    attendance: [...attendanceValues],
+  };
+}
+
+/** Whoever may invite people to the event also sees the invitees' e-mails. */
+const seesEmails = (access: EventAccess) => access.permissions.isOwner || access.permissions.canShare;
+
+/** Presents RSVP rows with their accounts, for one viewer. */
+async function presentRows(db: Db, rows: RsvpRow[], viewerId: string, access: EventAccess) {
+  const ids = rows.flatMap((row) => (row.userId ? [row.userId] : []));
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: accounts.id,
+            name: accounts.name,
+            imageLink: accounts.imageLink,
+            privacyEmail: accounts.privacyEmail,
+          })
+          .from(accounts)
+          .where(inArray(accounts.id, ids));
+  const byId = new Map(found.map((account) => [account.id, account]));
+  return rows.map((row) =>
+    presentUserEventStatus(row, row.userId ? (byId.get(row.userId) ?? null) : null, {
+      userId: viewerId,
+      seesEmails: seesEmails(access),
+    }),
+  );
+}
+
+/** The event an id names (an occurrence's series) and the viewer's access to it. */
+async function loadEvent(ctx: AppContext, viewer: Viewer, eventId: string) {
+  const target = await findEventTarget(ctx.db, eventId);
+  return getEventAccess(ctx.db, target.root, viewer.account.id);
+}
+
+/**
+ * GET /api/events/{id}/userEventStatus: the viewer's RSVP. Someone who can see the event but
+ * has none yet is put "in the loop" (rsvp none), so they have an RSVP to answer with; an
+ * invitation sent to their address before they registered becomes theirs.
+ */
+export async function getMyStatus(
+  ctx: AppContext,
+  viewer: Viewer,
+  eventId: string,
+): Promise<UserEventStatus> {
+  const access = await loadEvent(ctx, viewer, eventId);
+  let row = access.invitation;
+  if (!row) {
+    const { account } = viewer;
+    const mine = or(
+      eq(userEventStatuses.userId, account.id),
+      and(eq(userEventStatuses.email, account.email), isNull(userEventStatuses.userId)),
+    );
+    row = await transact(ctx, async (tx) => {
+      await tx
+        .insert(userEventStatuses)
+        .values({
+          id: newId(),
+          eventId: access.event.id,
+          userId: account.id,
+          email: account.email,
+          name: account.name,
+          groupId: access.event.calendarId,
+          rsvp: 'none',
+          eventStart: access.event.startDate,
+          eventIsSeries: access.event.repeatingRule !== null,
+        })
+        .onConflictDoNothing();
+      const [existing] = await tx
+        .update(userEventStatuses)
+        .set({ userId: account.id })
+        .where(and(eq(userEventStatuses.eventId, access.event.id), mine))
+        .returning();
+      if (!existing) throw new Error('RSVP row missing after insert');
+      return existing;
+    });
+  }
+  const [presented] = await presentRows(ctx.db, [row], viewer.account.id, access);
+  return presented as UserEventStatus;
+}
+
+/** GET /api/events/{id}/userEventStatuses: the attendees, paged by name (10 a page). */
+export async function listStatuses(
+  ctx: AppContext,
+  viewer: Viewer,
+  eventId: string,
+  query: z.output<typeof userEventStatusesQuery>,
+): Promise<{ userEventStatuses: UserEventStatus[]; totalNumberOfUsers: number }> {
+  const access = await loadEvent(ctx, viewer, eventId);
+  const where = and(eq(userEventStatuses.eventId, access.event.id), countedRsvp);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(userEventStatuses)
+      .where(where)
+      .orderBy(sql`lower(${userEventStatuses.name})`, asc(userEventStatuses.id))
+      .offset(query.skipNumber)
+      .limit(query.resultsPerPage),
+    ctx.db.select({ value: count() }).from(userEventStatuses).where(where),
+  ]);
+  return {
+    userEventStatuses: await presentRows(ctx.db, rows, viewer.account.id, access),
+    totalNumberOfUsers: total?.value ?? 0,
+  };
+}
+
+/**
+ * PUT /api/userEventStatuses/{rsvpId}: the viewer answers for themselves. One row update, and
+ * the statistics are counted from the rows, so they stay exact however many answer at once.
+ * The owner hears of a changed answer or attendance.
+ */
+export async function updateStatus(
+  ctx: AppContext,
+  viewer: Viewer,
+  rsvpId: string,
+  body: z.output<typeof updateUserEventStatusBody>,
+): Promise<UserEventStatus> {
+  const [row] = await ctx.db.select().from(userEventStatuses).where(eq(userEventStatuses.id, rsvpId));
+  if (!row) throw notFound('No such RSVP');
+  const [root] = await ctx.db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, row.eventId), isNull(events.deletedAt)));
+  if (!root) throw notFound('No such RSVP');
+  const access = await getEventAccess(ctx.db, root, viewer.account.id);
+  if (row.userId !== viewer.account.id)
+    throw new ApiError(403, 'FORBIDDEN', 'You can only answer for yourself');
+  const updated = await transact(ctx, async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(userEventStatuses)
+      .where(eq(userEventStatuses.id, rsvpId))
+      .for('update');
+    const [after] = await tx
+      .update(userEventStatuses)
+      .set({ rsvp: body.statuses.rsvp, attendance: body.statuses.attendance, updatedAt: new Date() })
+      .where(eq(userEventStatuses.id, rsvpId))
+      .returning();
+    if (!before || !after) throw notFound('No such RSVP');
+    const details = { actorId: viewer.account.id, event: eventSnapshot(rootItem(root)) };
+    if (before.rsvp !== after.rsvp) {
+      await notify(tx, [root.ownerId], 'rsvpUpdate', {
+        ...details,
+        payload: { changes: { rsvp: after.rsvp } },
+      });
+    }
+    if (before.attendance !== after.attendance) {
+      await notify(tx, [root.ownerId], 'attendanceUpdate', {
+        ...details,
+        payload: { changes: { attendance: after.attendance } },
+      });
+    }
+    const inviter = after.invitedById ? [after.invitedById] : [];
+    await announceRsvp(tx, [root.ownerId, viewer.account.id, ...inviter], root.id, after.id);
+    return after;
+  });
+  const [presented] = await presentRows(ctx.db, [updated], viewer.account.id, access);
+  return presented as UserEventStatus;
+}
