@@ -431,7 +431,9 @@ test.describe('calendar screens in both languages', () => {
     });
   }
 
-  test('a stranger opening a private calendar lands on the 404 page', async ({ browser }) => {
+  test('a stranger opening a private calendar lands on the 404 page, and is invited only by their whole e-mail address', async ({
+    browser,
+  }) => {
     const owner = await signUp(browser, 'private');
     await owner.page.getByRole('link', { name: 'Create calendar' }).click();
     await owner.page.getByLabel('Title').fill('Hidden plans');
@@ -439,10 +441,33 @@ test.describe('calendar screens in both languages', () => {
     await expect(owner.page).toHaveURL(/\/calendars\/[0-9a-f]{32}\/events$/);
     const path = new URL(owner.page.url()).pathname;
 
-    const stranger = await signUp(browser, 'stranger');
+    const prefix = `stranger${Date.now().toString(36)}`;
+    const stranger = await signUp(browser, prefix);
     await stranger.page.goto(path);
     await expect(stranger.page).toHaveURL(/\/404$/);
     await expect(stranger.page.getByRole('heading', { name: 'Nope.' })).toBeVisible();
+
+    // Found by name, their private e-mail address is not shown: they are invited by typing it whole.
+    const page = owner.page;
+    await page.getByRole('tab', { name: 'People' }).click();
+    await page.getByRole('button', { name: 'Invite people' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite people to Hidden plans' });
+    const invite = dialog.getByRole('button', { name: 'Invite', exact: true });
+    await dialog.getByLabel('Name or e-mail address').fill(prefix);
+    await dialog.getByRole('button', { name: `Test ${prefix}` }).click();
+    await expect(
+      dialog.getByText(`Test ${prefix} keeps their e-mail address private.`, { exact: false }),
+    ).toBeVisible();
+    await expect(invite).toBeDisabled();
+    await shot(page, 'invite-email-hidden-wide-en');
+    await dialog.getByRole('button', { name: 'Change' }).click();
+    await dialog.getByLabel('Name or e-mail address').fill(stranger.user.email);
+    await dialog
+      .getByRole('button', { name: new RegExp(stranger.user.email.replace(/[.]/g, '\\.')) })
+      .click();
+    await expect(invite).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 });
 
