@@ -81,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const fastify = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
   });

@@ -32,6 +32,10 @@ const environment = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
+  /** Requests per IP per 15 minutes on each public auth form (register, reset, auto-login). */
+  AUTH_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Trust X-Forwarded-For: false (default), true, a hop count, or comma-separated proxy addresses. */
+  TRUST_PROXY: z.string().trim().default('false'),
   INVITATION_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -63,6 +67,10 @@ export interface Config {
   altchaCost: number;
   /** Invitations one user may send per hour (calendar and event shares together). */
   invitationHourlyLimit: number;
+  /** Requests per IP per 15 minutes on each public auth form. */
+  authFormRateLimit: number;
+  /** Fastify's trustProxy: only behind a reverse proxy may X-Forwarded-For name the client. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Web Push identity; generated once and kept in the database when not given. */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   mapTileUrl: string;
@@ -74,6 +82,20 @@ export interface Config {
   /** Built web app to serve; absent → API only. */
   webDist: string;
   shutdownGraceMs: number;
+}
+
+/** TRUST_PROXY → Fastify's trustProxy option. */
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** Reads the configuration from an environment; throws a readable error naming the variable. */
@@ -110,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
     altchaCost: e.ALTCHA_COST,
     invitationHourlyLimit: e.INVITATION_HOURLY_LIMIT,
+    authFormRateLimit: e.AUTH_FORM_RATE_LIMIT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY,
       privateKey: e.VAPID_PRIVATE_KEY,

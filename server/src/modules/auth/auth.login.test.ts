@@ -85,6 +85,28 @@ describe.each(testDatabases())('login, account and logout on %s', (kind) => {
     expect((await login(user.email, user.password, '10.2.0.10')).statusCode).toBe(200);
   });
 
+  it('ignores X-Forwarded-For unless a proxy is trusted, so the IP lockout cannot be dodged', async () => {
+    for (let i = 0; i < 10; i++) {
+      const response = await app.fastify.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `spoof${i}@example.com`, password: 'x' },
+        remoteAddress: '10.3.0.1',
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const user = await app.register();
+    const blocked = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+      remoteAddress: '10.3.0.1',
+      headers: { 'x-forwarded-for': '192.0.2.200' },
+    });
+    expect(blocked.statusCode).toBe(429);
+  });
+
   it('accepts the token as loginToken header or Bearer, and 401s otherwise', async () => {
     const user = await app.register();
     const viaHeader = await app.fastify.inject({

@@ -14,9 +14,6 @@ import type { AppContext } from '../../context.ts';
 import { getViewer } from '../../platform/http.ts';
 import * as auth from './auth.service.ts';
 
-/** Per-IP request budget for the unauthenticated auth forms (failed logins have their own). */
-const formRateLimit = { max: 30, timeWindow: '15 minutes' };
-
 /** First language tag of Accept-Language we write mails in. */
 function preferredLanguage(header: string | undefined): string {
   return header?.trim().toLowerCase().startsWith('ro') ? 'ro' : 'en';
@@ -25,6 +22,8 @@ function preferredLanguage(header: string | undefined): string {
 /** Registration, login, logout, password reset and auto-login (spec part 1 §7). */
 export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Per-IP request budget for the unauthenticated auth forms (failed logins have their own).
+  const formRateLimit = { max: ctx.config.authFormRateLimit, timeWindow: '15 minutes' };
 
   app.post(
     '/api/auth/register',
