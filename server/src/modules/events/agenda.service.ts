@@ -57,6 +57,9 @@ function matches(row: EventRow, filter: AgendaFilter): boolean {
   return true;
 }
 
+const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b));
+const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
 function withinBound(item: EventItem, cursor: AgendaCursor, bound: Date | null): boolean {
   if (!bound) return true;
   return cursor.direction === 'forward' ? item.start < bound : item.start >= bound;
@@ -64,12 +67,14 @@ function withinBound(item: EventItem, cursor: AgendaCursor, bound: Date | null):
 
 /**
  * The occurrences of each series beyond the cursor: generated ones (minus those an exception
- * replaces or cancels) and the exceptions themselves, at most `limit` per series.
+ * replaces or cancels) and the exceptions themselves, at most `limit` per series and none past
+ * the horizon.
  */
 async function seriesItems(
   ctx: AppContext,
   cursor: AgendaCursor,
   filter: AgendaFilter,
+  horizon: Date | null,
 ): Promise<EventItem[]> {
   const series = await selectSeries(ctx.db, cursor, filter);
   const exceptions = await selectExceptions(
@@ -84,8 +89,13 @@ async function seriesItems(
       const want = filter.limit + own.length + 1;
       const starts =
         cursor.direction === 'forward'
-          ? occurrencesFrom(seriesShape(row), cursor.start, want, filter.bound)
-          : occurrencesUntil(seriesShape(row), cursor.start, want, filter.bound);
+          ? occurrencesFrom(
+              seriesShape(row),
+              cursor.start,
+              want,
+              earliest(filter.bound, horizon && new Date(horizon.getTime() + 1)),
+            )
+          : occurrencesUntil(seriesShape(row), cursor.start, want, latest(filter.bound, horizon));
       for (const start of starts) {
         const item = occurrenceItem(row, start);
         if (!replaced.has(item.key) && isBeyond(item, cursor)) items.push(item);
@@ -123,11 +133,16 @@ async function listPage(
     showDeleted: query.showDeleted === 'true',
     limit: query.maxResults + 1,
   };
-  const [singleIds, occurrences] = await Promise.all([
-    selectSingleEventIds(ctx.db, cursor, filter),
-    seriesItems(ctx, cursor, filter),
-  ]);
-  const singles = (await selectEvents(ctx.db, singleIds)).map(rootItem);
+  const singles = (await selectEvents(ctx.db, await selectSingleEventIds(ctx.db, cursor, filter))).map(
+    rootItem,
+  );
+  // A full page of single events sets a horizon: no occurrence beyond the last of them can
+  // make the page, so each series is expanded only up to it.
+  const horizon =
+    singles.length === filter.limit
+      ? (singles.sort(compareItems).at(cursor.direction === 'forward' ? -1 : 0)?.start ?? null)
+      : null;
+  const occurrences = await seriesItems(ctx, cursor, filter, horizon);
   const merged = [...singles, ...occurrences].sort(compareItems);
   if (cursor.direction === 'backward') merged.reverse();
   const page = merged.slice(0, query.maxResults);
