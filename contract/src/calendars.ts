@@ -183,13 +183,24 @@ export const calendarUsers = z.object({
 /** Invite e-mail pattern of spec §5: {email} with a TLD of 2 to 4 letters. */
 export const inviteEmailPattern = /^[^\s@]+@[^\s@]+\.[a-zA-Z]{2,4}$/;
 
-/** POST /api/members */
-export const addMemberBody = z.object({
-  calendarId: z.string().min(1).max(64),
-  email: z.string().trim().toLowerCase().regex(inviteEmailPattern, 'inviteUsers.errors.emailInvalid'),
-  name: z.string().trim().min(1).max(100).optional(),
-  permissions: permissionFlags.partial().optional(),
-});
+/** POST /api/members: a registered person by userId (their address may be private), or anyone by e-mail. */
+export const addMemberBody = z
+  .object({
+    calendarId: z.string().min(1).max(64),
+    userId: z.string().min(1).max(64).optional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(inviteEmailPattern, 'inviteUsers.errors.emailInvalid')
+      .optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+    permissions: permissionFlags.partial().optional(),
+  })
+  .refine((body) => Boolean(body.userId) !== Boolean(body.email), {
+    path: ['email'],
+    message: 'inviteUsers.errors.emailInvalid',
+  });
 
 /** POST /api/members answer. */
 export const addMemberAnswer = z.object({

@@ -113,6 +113,37 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
     expect(mine.map((c: { name: string }) => c.name)).toContain('Garden');
   });
 
+  it('invites a person found by name whose address is private, without revealing it', async () => {
+    const shy = await app.register({ name: 'Shy Person' });
+    const calendarId = await insertCalendar(app.database.db, owner);
+    const added = await call('POST', '/api/members', owner, { calendarId, userId: shy.userId });
+    expect(added.statusCode).toBe(200);
+    const { memberId } = added.json();
+    const shared = await call('POST', '/api/share/calendar', owner, {
+      calendarId,
+      memberId,
+      recaptchaCode: await app.solveCaptcha(),
+    });
+    expect(shared.statusCode).toBe(200);
+    const people = (await call('GET', `/api/calendar/users?calendarId=${calendarId}`, owner)).json().users;
+    expect(people.find((person: { userId: string }) => person.userId === shy.userId)).toMatchObject({
+      name: 'Shy Person',
+      email: null,
+    });
+    expect((await call('POST', '/api/members', owner, { calendarId, userId: shy.userId })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await call('POST', '/api/members', owner, { calendarId, userId: 'nobody' })).json(),
+    ).toMatchObject({ statusCode: 404, field: 'userId' });
+    const both = await call('POST', '/api/members', owner, {
+      calendarId,
+      userId: shy.userId,
+      email: shy.email,
+    });
+    expect(both.json()).toMatchObject({ statusCode: 400, field: 'email' });
+  });
+
   it('tells about an already-invited person and validates the e-mail', async () => {
     const guest = await app.register();
     const calendarId = await insertCalendar(app.database.db, owner, [{ user: guest, role: 'member' }]);

@@ -57,15 +57,24 @@ export function likePattern(text: string): string {
 export async function addMember(
   ctx: AppContext,
   viewer: Viewer,
-  body: { calendarId: string; email: string; name?: string; permissions?: Partial<PermissionFlags> },
+  body: {
+    calendarId: string;
+    userId?: string;
+    email?: string;
+    name?: string;
+    permissions?: Partial<PermissionFlags>;
+  },
 ): Promise<{ memberId: string; calendarId: string; permissions: MemberPermissions }> {
   const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
   requirePermission(access, 'canShare');
   const [account] = await ctx.db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.email, body.email)));
+    .where(body.userId ? eq(accounts.id, body.userId) : eq(accounts.email, body.email ?? ''));
   const invitee = account && account.status !== 'deleted' ? account : null;
+  if (body.userId && !invitee) throw new ApiError(404, 'NOT_FOUND', 'No such person', 'userId');
+  // A person picked by userId keeps their address private from the inviter; it is stored, never answered.
+  const email = invitee?.email ?? (body.email as string);
   const permissions = grantable(
     body.permissions ?? {},
     access.calendar.defaultPermissions,
@@ -78,8 +87,8 @@ export async function addMember(
       and(
         eq(calendarMembers.calendarId, body.calendarId),
         invitee
-          ? or(eq(calendarMembers.userId, invitee.id), eq(calendarMembers.email, body.email))
-          : eq(calendarMembers.email, body.email),
+          ? or(eq(calendarMembers.userId, invitee.id), eq(calendarMembers.email, email))
+          : eq(calendarMembers.email, email),
       ),
     );
   if (taken.length > 0) throw new ApiError(409, 'ALREADY_INVITED', 'This person is already invited', 'email');
@@ -89,8 +98,8 @@ export async function addMember(
       id: memberId,
       calendarId: body.calendarId,
       userId: invitee?.id ?? null,
-      email: body.email,
-      name: invitee?.name ?? body.name ?? body.email,
+      email,
+      name: invitee?.name ?? body.name ?? email,
       role: roleForPermissions(permissions),
       permissions,
       isConfirmed: false,
@@ -249,8 +258,8 @@ export async function listCalendarUsers(
       .limit(query.resultsPerPage),
     ctx.db.select({ value: count() }).from(calendarMembers).where(where),
   ]);
-  // Sharers manage invitations, so they see the address each invitation went to; everyone
-  // else sees what presentUser lets them see.
+  // Sharers manage invitations, so they see the address an invitation to someone without an
+  // account went to; a person with an account is shown as presentUser allows.
   const seesInvitedAddresses = access.permissions.canShare;
   const users = rows.map(({ member, account }) => {
     const seen = account ? presentUser(viewer.account, account) : null;
@@ -259,7 +268,7 @@ export async function listCalendarUsers(
       calendarId: member.calendarId,
       userId: member.userId,
       name: seen?.name ?? member.name,
-      email: seesInvitedAddresses ? member.email : (seen?.email ?? null),
+      email: seen ? seen.email : seesInvitedAddresses ? member.email : null,
       imageLink: seen?.imageLink ?? null,
       permissions: member.permissions,
       isConfirmed: member.isConfirmed,

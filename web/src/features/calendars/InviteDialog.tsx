@@ -125,7 +125,7 @@ function InviteDialogContent({
     .getQueriesData<PeoplePages>({ queryKey: queryKeys.calendarPeople(calendar.calendarId) })
     .flatMap(([, data]) => data?.pages.flatMap((page) => page.users) ?? []);
   const isInvited = (user: FoundUser) =>
-    isAlreadyInvited({ kind: 'user', user, email: user.email ?? '' }, knownPeople);
+    isAlreadyInvited({ kind: 'user', user, email: user.email }, knownPeople);
 
   const handleTextChange = (value: string) => {
     setText(value);
@@ -151,9 +151,12 @@ function InviteDialogContent({
       showSnackbar(t(inviteNoticeKeys.botCheckFailed), { severity: 'error' });
       return;
     }
-    const name = target.kind === 'user' ? target.user.name : undefined;
+    const who =
+      target.kind === 'user'
+        ? { userId: target.user.userId, name: target.user.name }
+        : { email: target.email };
     mutation.mutate(
-      { email: target.email, name, role, recaptchaCode },
+      { ...who, role, recaptchaCode },
       {
         onSuccess: () => {
           showSnackbar(t(inviteNoticeKeys.success), { severity: 'success' });

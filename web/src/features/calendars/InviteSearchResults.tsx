@@ -121,11 +121,6 @@ export function InviteSearchResults({
               {t('inviteUsers.notif.alreadyInvited')}
             </Alert>
           ) : null}
-          {state.user.email ? null : (
-            <Alert severity="info" sx={{ mt: 1.5 }}>
-              {t('inviteUsers.emailHidden', { name: state.user.name })}
-            </Alert>
-          )}
         </Box>
       );
   }

@@ -67,7 +67,8 @@ export function searchUsers(searchString: string, signal?: AbortSignal) {
 /** POST /api/members: adds an invitee (not yet confirmed); 409 ALREADY_INVITED when present. */
 export function addMember(body: {
   calendarId: string;
-  email: string;
+  userId?: string;
+  email?: string;
   name?: string;
   permissions?: Partial<PermissionFlags>;
 }) {

@@ -75,8 +75,13 @@ describe('confirm-enabled rule', () => {
     expect(canConfirmInvite({ kind: 'noResults' }, 'nobody by that name')).toBe(false);
   });
 
-  it('cannot invite a selected person whose e-mail address is private', () => {
-    expect(canConfirmInvite({ kind: 'selected', user: hidden }, 'hugo')).toBe(false);
+  it('invites a selected person by userId even when their e-mail address is private', () => {
+    expect(canConfirmInvite({ kind: 'selected', user: hidden }, 'hugo')).toBe(true);
+    expect(inviteTarget({ kind: 'selected', user: hidden }, 'hugo')).toEqual({
+      kind: 'user',
+      user: hidden,
+      email: null,
+    });
   });
 });
 

@@ -38,7 +38,7 @@ export interface InviteInputs {
 
 /** Who an invitation goes to: a person found by the search, or a new person by e-mail. */
 export type InviteTarget =
-  | { kind: 'user'; user: FoundUser; email: string }
+  | { kind: 'user'; user: FoundUser; email: string | null }
   | { kind: 'email'; email: string };
 
 /** The state of the dialog; typing that the debounce has not caught up with counts as fetching. */
@@ -56,13 +56,11 @@ export function isInviteEmail(text: string): boolean {
 }
 
 /**
- * Who Confirm would invite: the selected person (when their e-mail is known, as POST
- * /api/members needs it), or the typed e-mail when the search found nobody; else null.
+ * Who Confirm would invite: the selected person (by userId; their e-mail may be private), or
+ * the typed e-mail when the search found nobody; else null.
  */
 export function inviteTarget(state: InviteState, text: string): InviteTarget | null {
-  if (state.kind === 'selected') {
-    return state.user.email ? { kind: 'user', user: state.user, email: state.user.email } : null;
-  }
+  if (state.kind === 'selected') return { kind: 'user', user: state.user, email: state.user.email };
   if (state.kind === 'noResults' && isInviteEmail(text)) {
     return { kind: 'email', email: text.trim().toLowerCase() };
   }
@@ -79,10 +77,12 @@ export function isAlreadyInvited(
   target: InviteTarget,
   people: readonly { userId: string | null; email: string | null }[],
 ): boolean {
-  const email = target.email.toLowerCase();
+  const email = target.email?.toLowerCase() ?? null;
   const userId = target.kind === 'user' ? target.user.userId : null;
   return people.some(
-    (person) => (userId !== null && person.userId === userId) || person.email?.toLowerCase() === email,
+    (person) =>
+      (userId !== null && person.userId === userId) ||
+      (email !== null && person.email?.toLowerCase() === email),
   );
 }
 

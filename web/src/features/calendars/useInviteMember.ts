@@ -4,9 +4,10 @@ import { queryKeys } from '../../api/queryKeys.ts';
 import { addMember, shareCalendar, unshareCalendar } from './calendarsApi.ts';
 import { roleFlags } from './inviteDialogState.ts';
 
-/** One invitation: who (by e-mail, with their name when known), which role, and the solved bot check. */
+/** One invitation: who (a person by userId, or anyone by e-mail), which role, and the solved bot check. */
 export interface Invitation {
-  email: string;
+  userId?: string;
+  email?: string;
   name?: string;
   role: CalendarRole;
   recaptchaCode: string;
@@ -20,8 +21,8 @@ export interface Invitation {
 export function useInviteMember(calendarId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ email, name, role, recaptchaCode }: Invitation) => {
-      const member = await addMember({ calendarId, email, name, permissions: roleFlags(role) });
+    mutationFn: async ({ userId, email, name, role, recaptchaCode }: Invitation) => {
+      const member = await addMember({ calendarId, userId, email, name, permissions: roleFlags(role) });
       try {
         return await shareCalendar({ calendarId, memberId: member.memberId, recaptchaCode });
       } catch (error) {
