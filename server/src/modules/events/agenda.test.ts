@@ -281,4 +281,38 @@ describe.each(testDatabases())('agenda paging on %s', (kind) => {
     ).json();
     expect(after.items).toHaveLength(4);
   });
+
+  it('keeps a weekly Bucharest series at 10:00 local across the spring change', async () => {
+    const weekly = (
+      await call('POST', '/api/event', {
+        calendarId: calendarA,
+        name: 'Weekly sync',
+        startDate: '2032-03-15T08:00:00.000Z',
+        endDate: '2032-03-15T09:00:00.000Z',
+        startTimezone: 'Europe/Bucharest',
+        endTimezone: 'Europe/Bucharest',
+        repeatingRule: 'FREQ=WEEKLY',
+      })
+    ).json();
+    const page = (
+      await call(
+        'GET',
+        `/api/calendars/${calendarA}/events?timeMin=2032-03-01T00:00:00.000Z&maxResults=4&q=weekly%20sync`,
+      )
+    ).json();
+    expect(page.items.map((item: Item) => item.startDate)).toEqual([
+      '2032-03-15T08:00:00.000Z',
+      '2032-03-22T08:00:00.000Z',
+      '2032-03-29T07:00:00.000Z',
+      '2032-04-05T07:00:00.000Z',
+    ]);
+    expect(page.items[2]).toMatchObject({
+      eventId: `${weekly.eventId}_20320329T070000Z`,
+      parentId: weekly.eventId,
+      occurrenceDate: '2032-03-29T07:00:00.000Z',
+      endDate: '2032-03-29T08:00:00.000Z',
+      repeatingRule: 'FREQ=WEEKLY',
+    });
+    expect(page.nextPageToken).toEqual(expect.any(String));
+  });
 });

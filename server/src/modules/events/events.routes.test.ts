@@ -196,4 +196,37 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
     const agenda = (await call('GET', '/api/events?timeMin=2030-01-01T00:00:00.000Z', owner)).json();
     expect(agenda.items.map((item: { eventId: string }) => item.eventId)).not.toContain(event.eventId);
   });
+
+  it('tells the people holding an RSVP when the event changes or is deleted; a pending invitation goes', async () => {
+    const guest = await app.register({ name: 'Gabi Guest' });
+    const event = (await call('POST', '/api/event', owner, { calendarId, ...basic, name: 'Picnic' })).json();
+    const added = await call('POST', '/api/userEventStatuses', owner, {
+      email: guest.email,
+      groupId: calendarId,
+      eventId: event.eventId,
+    });
+    await call('POST', '/api/share/event', owner, {
+      userEventStatusId: added.json().userEventStatusId,
+      groupId: calendarId,
+      eventId: event.eventId,
+      recaptchaCode: await app.solveCaptcha(),
+    });
+    await call('PUT', '/api/event', owner, { eventId: event.eventId, calendarId, name: 'Picnic (indoors)' });
+    const changed = (await call('GET', '/api/notification/history', guest)).json().notifications;
+    expect(changed[0]).toMatchObject({
+      notificationType: 'eventChanged',
+      event: { eventId: event.eventId, name: 'Picnic (indoors)' },
+      payload: { changes: { name: 'Picnic (indoors)' } },
+    });
+    await call('DELETE', '/api/event', owner, { calendarId, eventId: event.eventId });
+    const feed = (await call('GET', '/api/notification/history', guest)).json().notifications;
+    expect(feed[0]).toMatchObject({ notificationType: 'eventDeleted', event: { eventId: event.eventId } });
+    expect(feed.some((row: { notificationType: string }) => row.notificationType === 'shareEvent')).toBe(
+      false,
+    );
+    const memberFeed = (await call('GET', '/api/notification/history', member)).json().notifications;
+    expect(
+      memberFeed.some((row: { notificationType: string }) => row.notificationType === 'eventDeleted'),
+    ).toBe(false);
+  });
 });
