@@ -9,7 +9,7 @@ import { run } from './process.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 /** The TypeScript projects checked by the typecheck stage, one test each. */
-export const TYPECHECK_PROJECTS = ['contract', 'server', 'web'];
+export const TYPECHECK_PROJECTS = ['contract', 'server', 'web', 'e2e'];
 
 /** Where the Playwright config's JSON reporter may write (its path is relative to the config or the root). */
 const E2E_REPORTS = ['test-results/e2e.json', 'e2e/test-results/e2e.json'];
@@ -38,7 +38,7 @@ export async function runTypecheck({ root, env }) {
 
 /** Formats and lints the repository with `biome check .`: one test. */
 export async function runLint({ root, env }) {
-  const code = await run('npx', ['biome', 'check', '.'], { cwd: root, env });
+  const code = await run('npx', ['biome', 'check', '--error-on-warnings', '.'], { cwd: root, env });
   return code === 0 ? tally({ passed: 1 }) : tally({ failed: 1, note: 'biome check found problems' });
 }
 
