@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, findLink, type TestApp } from '../../test/harness.ts';
+import { createTestApp, decodeMail, findLink, type TestApp } from '../../test/harness.ts';
 import { createLogger, redactUrl } from './logger.ts';
 
 describe('logs', () => {
@@ -52,10 +52,12 @@ describe('logs', () => {
       payload: { email: user.email, recaptchaCode },
     });
     const mails = await app.mails();
-    const resetToken = new URL(findLink(mails.at(-1) as string, '/reset-password?token=')).searchParams.get(
-      'token',
-    ) as string;
-    const confirm = new URL(findLink(mails[0] as string, 'confirmEmail'));
+    // Mails drained together may share a millisecond: pick each by what it links to.
+    const withLink = (part: string) => mails.find((mail) => decodeMail(mail).includes(part)) as string;
+    const resetToken = new URL(
+      findLink(withLink('/reset-password?token='), '/reset-password?token='),
+    ).searchParams.get('token') as string;
+    const confirm = new URL(findLink(withLink('confirmEmail'), 'confirmEmail'));
     secrets.push(resetToken, confirm.searchParams.get('token') as string);
     await inject({ url: `${confirm.pathname}${confirm.search}` });
     await inject({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
+import { createTestApp, decodeMail, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { accounts, oneTimeCodes } from '../../db/schema/index.ts';
 
 describe.each(testDatabases())('reset password, e-mail confirmation and auto-login on %s', (kind) => {
@@ -15,8 +15,11 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
   const post = (url: string, payload: Record<string, unknown>, loginToken?: string) =>
     app.fastify.inject({ method: 'POST', url, payload, headers: loginToken ? { loginToken } : {} });
   const login = (email: string, password: string) => post('/api/auth/login', { email, password });
-  const lastMailTo = async (email: string) => {
-    const mail = (await app.mails()).filter((text) => text.includes(`To: ${email}`)).at(-1);
+  // Mails drained together may be written in the same millisecond: pick by content, not file order.
+  const lastMailTo = async (email: string, containing: string) => {
+    const mail = (await app.mails())
+      .filter((text) => text.includes(`To: ${email}`) && decodeMail(text).includes(containing))
+      .at(-1);
     if (!mail) throw new Error(`no mail to ${email}`);
     return mail;
   };
@@ -28,7 +31,9 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
       recaptchaCode: await app.solveCaptcha(),
     });
     expect(requested.statusCode).toBe(204);
-    const link = new URL(findLink(await lastMailTo(user.email), '/reset-password?token='));
+    const link = new URL(
+      findLink(await lastMailTo(user.email, '/reset-password?token='), '/reset-password?token='),
+    );
     const token = link.searchParams.get('token') as string;
 
     const reset = await post('/api/account/resetPassword/confirm', { token, password: 'brand-new-pass' });
@@ -68,9 +73,9 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
   it('refuses an expired reset link', async () => {
     const user = await app.register();
     await post('/api/account/resetPassword', { email: user.email, recaptchaCode: await app.solveCaptcha() });
-    const token = new URL(findLink(await lastMailTo(user.email), '/reset-password?token=')).searchParams.get(
-      'token',
-    );
+    const token = new URL(
+      findLink(await lastMailTo(user.email, '/reset-password?token='), '/reset-password?token='),
+    ).searchParams.get('token');
     await app.database.db
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -82,7 +87,12 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
 
   it('confirms the e-mail once from the mailed link, which then redirects to the login screen', async () => {
     const user = await app.register();
-    const link = new URL(findLink(await lastMailTo(user.email), '/api/account/confirmEmail?token='));
+    const link = new URL(
+      findLink(
+        await lastMailTo(user.email, '/api/account/confirmEmail?token='),
+        '/api/account/confirmEmail?token=',
+      ),
+    );
     const confirmed = await get(`${link.pathname}${link.search}`);
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe('/login?emailConfirmed=1');
@@ -108,7 +118,7 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
     expect((await get(`${oldLink.pathname}${oldLink.search}`)).headers.location).toBe(
       '/login?emailConfirmed=0',
     );
-    const newLink = new URL(findLink(await lastMailTo(user.email), 'confirmEmail'));
+    const newLink = new URL(findLink(await lastMailTo(user.email, 'confirmEmail'), 'confirmEmail'));
     expect((await get(`${newLink.pathname}${newLink.search}`)).headers.location).toBe(
       '/login?emailConfirmed=1',
     );
