@@ -45,9 +45,8 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** What a clock in `timeZone` shows at `instant`. */
-export function toWallClock(instant: Date | number, timeZone: string): WallClock {
-  const time = typeof instant === 'number' ? instant : instant.getTime();
+/** What a clock in `timeZone` shows at `instant`, read from Intl (slow: see offsetAt). */
+function formatWallClock(time: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(time)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -61,6 +60,12 @@ export function toWallClock(instant: Date | number, timeZone: string): WallClock
     second: parts.second ?? 0,
     millisecond: ((time % 1000) + 1000) % 1000,
   };
+}
+
+/** What a clock in `timeZone` shows at `instant`. */
+export function toWallClock(instant: Date | number, timeZone: string): WallClock {
+  const time = typeof instant === 'number' ? instant : instant.getTime();
+  return floatingToWallClock(time + offsetAt(time, timeZone));
 }
 
 /** The wall clock as if it were UTC, in milliseconds (a "floating" time). */
@@ -82,9 +87,37 @@ export function floatingToWallClock(floating: number): WallClock {
   };
 }
 
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds (Bucharest in summer: +3 h). */
+const bucketMs = 15 * 60_000;
+const offsets = new Map<string, Map<number, number>>();
+let cachedOffsets = 0;
+
+const formattedOffset = (time: number, timeZone: string) =>
+  wallClockToFloating(formatWallClock(time, timeZone)) - time;
+
+/**
+ * Offset of `timeZone` from UTC at `instant`, in milliseconds (Bucharest in summer: +3 h).
+ * Intl is slow, so offsets are kept per quarter hour: a quarter whose two ends agree has one
+ * offset throughout (changes happen at most once in it); any other instant is read exactly.
+ */
 export function offsetAt(instant: number, timeZone: string): number {
-  return wallClockToFloating(toWallClock(instant, timeZone)) - instant;
+  const bucket = Math.floor(instant / bucketMs);
+  let zone = offsets.get(timeZone);
+  const cached = zone?.get(bucket);
+  if (cached !== undefined) return cached;
+  const first = formattedOffset(bucket * bucketMs, timeZone);
+  const last = formattedOffset((bucket + 1) * bucketMs - 1000, timeZone);
+  if (first !== last) return formattedOffset(instant, timeZone);
+  if (cachedOffsets > 200_000) {
+    offsets.clear();
+    cachedOffsets = 0;
+  }
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  zone.set(bucket, first);
+  cachedOffsets += 1;
+  return first;
 }
 
 const sameWall = (a: WallClock, b: WallClock) =>

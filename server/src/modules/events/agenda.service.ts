@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { validation } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { getCalendarAccess } from '../calendars/calendars.access.ts';
-import { type AgendaCursor, compareItems, decodeCursor, encodeCursor, isBeyond } from './agenda.cursor.ts';
+import { type AgendaCursor, decodeCursor, encodeCursor } from './agenda.cursor.ts';
+import { mergeStreams, seriesStreams } from './agenda.merge.ts';
 import {
   type AgendaFilter,
   selectEvents,
@@ -13,17 +14,7 @@ import {
   selectSingleEventIds,
   selectViewerCalendarIds,
 } from './agenda.sql.ts';
-import { type EventRow, seriesShape } from './events.access.ts';
-import {
-  type EventItem,
-  exceptionItem,
-  loadViewContext,
-  occurrenceItem,
-  pickFields,
-  presentEvent,
-  rootItem,
-} from './events.presenter.ts';
-import { occurrenceId, occurrencesFrom, occurrencesUntil } from './recurrence.ts';
+import { loadViewContext, pickFields, presentEvent, rootItem } from './events.presenter.ts';
 
 type Query = z.output<typeof eventsQuery>;
 
@@ -51,66 +42,6 @@ function startingCursor(query: Query): { cursor: AgendaCursor; bound: Date | nul
   return { cursor: { direction: 'backward', start: timeMax, key: '' }, bound: null };
 }
 
-function matches(row: EventRow, filter: AgendaFilter): boolean {
-  if (filter.kind && row.kind !== filter.kind) return false;
-  if (filter.q && !row.name.toLowerCase().includes(filter.q.toLowerCase())) return false;
-  return true;
-}
-
-const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b));
-const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
-
-function withinBound(item: EventItem, cursor: AgendaCursor, bound: Date | null): boolean {
-  if (!bound) return true;
-  return cursor.direction === 'forward' ? item.start < bound : item.start >= bound;
-}
-
-/**
- * The occurrences of each series beyond the cursor: generated ones (minus those an exception
- * replaces or cancels) and the exceptions themselves, at most `limit` per series and none past
- * the horizon.
- */
-async function seriesItems(
-  ctx: AppContext,
-  cursor: AgendaCursor,
-  filter: AgendaFilter,
-  horizon: Date | null,
-): Promise<EventItem[]> {
-  const series = await selectSeries(ctx.db, cursor, filter);
-  const exceptions = await selectExceptions(
-    ctx.db,
-    series.map((row) => row.id),
-  );
-  const items: EventItem[] = [];
-  for (const row of series) {
-    const own = exceptions.filter((exception) => exception.parentId === row.id);
-    const replaced = new Set(own.map((exception) => occurrenceId(row.id, exception.occurrenceDate as Date)));
-    if (matches(row, filter)) {
-      const want = filter.limit + own.length + 1;
-      const starts =
-        cursor.direction === 'forward'
-          ? occurrencesFrom(
-              seriesShape(row),
-              cursor.start,
-              want,
-              earliest(filter.bound, horizon && new Date(horizon.getTime() + 1)),
-            )
-          : occurrencesUntil(seriesShape(row), cursor.start, want, latest(filter.bound, horizon));
-      for (const start of starts) {
-        const item = occurrenceItem(row, start);
-        if (!replaced.has(item.key) && isBeyond(item, cursor)) items.push(item);
-      }
-    }
-    for (const exception of own) {
-      const item = exceptionItem(row, exception);
-      if (item.deleted && !filter.showDeleted) continue;
-      if (matches(exception, filter) && isBeyond(item, cursor) && withinBound(item, cursor, filter.bound))
-        items.push(item);
-    }
-  }
-  return items;
-}
-
 /**
  * A page of the agenda, ordered by start then id (an occurrence's id after its series id),
  * so following nextPageToken neither skips nor repeats an item. Forward pages hold starts ≥
@@ -133,24 +64,30 @@ async function listPage(
     showDeleted: query.showDeleted === 'true',
     limit: query.maxResults + 1,
   };
-  const singles = (await selectEvents(ctx.db, await selectSingleEventIds(ctx.db, cursor, filter))).map(
-    rootItem,
-  );
-  // A full page of single events sets a horizon: no occurrence beyond the last of them can
-  // make the page, so each series is expanded only up to it.
-  const horizon =
-    singles.length === filter.limit
-      ? (singles.sort(compareItems).at(cursor.direction === 'forward' ? -1 : 0)?.start ?? null)
-      : null;
-  const occurrences = await seriesItems(ctx, cursor, filter, horizon);
-  const merged = [...singles, ...occurrences].sort(compareItems);
-  if (cursor.direction === 'backward') merged.reverse();
+  const [singles, streams] = await Promise.all([
+    selectSingleEventIds(ctx.db, cursor, filter).then(async (ids) =>
+      (await selectEvents(ctx.db, ids)).map(rootItem),
+    ),
+    selectSeries(ctx.db, cursor, filter).then(async (series) =>
+      seriesStreams(
+        series,
+        await selectExceptions(
+          ctx.db,
+          series.map((row) => row.id),
+        ),
+        cursor,
+        filter,
+      ),
+    ),
+  ]);
+  const merged = mergeStreams(streams, singles, cursor, filter.limit);
   const page = merged.slice(0, query.maxResults);
   const last = page.at(-1);
   const nextPageToken =
     merged.length > query.maxResults && last
       ? encodeCursor({ direction: cursor.direction, start: last.start, key: last.key })
       : undefined;
+  // The merge ran backwards in time; a page is always shown in ascending order.
   if (cursor.direction === 'backward') page.reverse();
   const context = await loadViewContext(
     ctx.db,

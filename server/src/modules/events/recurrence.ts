@@ -40,7 +40,7 @@ const fromFloating = (floating: Date, zone: string) =>
 /** A series ready to expand: its rule with every implicit part made explicit. */
 interface Prepared {
   zone: string;
-  ruleText: string;
+  options: ReturnType<typeof RRule.parseString>;
   dtstart: Date;
   until: Date | null;
   frequency: string;
@@ -80,9 +80,11 @@ function prepare(series: SeriesShape): Prepared {
   }
   const result: Prepared = {
     zone,
-    ruleText: Object.entries(explicit)
-      .map(([key, value]) => `${key}=${value}`)
-      .join(';'),
+    options: RRule.parseString(
+      Object.entries(explicit)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(';'),
+    ),
     dtstart,
     until: floatingUntil,
     frequency: parts.FREQ,
@@ -123,7 +125,7 @@ function ruleNear(series: Prepared, target: number | null): Rule {
       }
     }
   }
-  return new RRule({ ...RRule.parseString(series.ruleText), dtstart, until: series.until });
+  return new RRule({ ...series.options, dtstart, until: series.until });
 }
 
 /** Walks floating occurrence starts in order until `visit` answers false (or the cap). */
