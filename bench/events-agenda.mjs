@@ -55,7 +55,7 @@ export async function benchAgenda({ url, duration = 10, connections = 10 }) {
 
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool });
-  const bare = http.createServer((request, response) => {
+  const bare = http.createServer((_request, response) => {
     (async () => {
       const calendarIds = await agenda.selectViewerCalendarIds(db, generator.benchUserId);
       const cursor = { direction: 'forward', start: new Date(timeMin), key: '' };

@@ -62,7 +62,9 @@ describe.skipIf(!testDatabases().includes('postgres'))('agenda query plans on po
     )) as unknown as {
       rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
     };
-    return flatten((result.rows[0]?.['QUERY PLAN'][0] as { Plan: PlanNode }).Plan);
+    const [row] = result.rows;
+    if (!row) throw new Error('EXPLAIN answered nothing');
+    return flatten((row['QUERY PLAN'][0] as { Plan: PlanNode }).Plan);
   }
   const filter = (): AgendaFilter => ({
     calendarIds: viewerCalendars,
