@@ -70,6 +70,9 @@ export async function updateRoot(
       .returning();
     if (!updated) throw new Error('event update returned nothing');
     if (scheduleChanged) await tx.delete(events).where(eq(events.parentId, root.id));
+    if (calendarId !== root.calendarId) {
+      await tx.update(events).set({ calendarId }).where(eq(events.parentId, root.id));
+    }
     await syncRsvpLinks(tx, updated);
     const movedFrom = calendarId === root.calendarId ? [] : await listMemberIds(tx, root.calendarId);
     await tellChanged(tx, viewer.account.id, updated, rootItem(updated), changes, movedFrom);
