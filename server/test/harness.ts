@@ -32,7 +32,9 @@ export async function openTestDatabase(
   await adminQuery(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = withDatabase(baseUrl, name);
   const database = await openDatabase({ url });
-  return { database, url, drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // No FORCE: pool.end() resolves before its sockets close, and terminating those backends
+  // makes their clients emit unhandled errors; adminQuery retries until they are gone.
+  return { database, url, drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name}`) };
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {
