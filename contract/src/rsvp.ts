@@ -49,14 +49,28 @@ export const updateUserEventStatusBody = z.object({
 /** {rsvpId} path parameter. */
 export const rsvpIdParams = z.object({ rsvpId: z.string().min(1).max(64) });
 
-/** POST /api/userEventStatuses: add an invitee (registered or by e-mail) to an event. */
-export const createUserEventStatusBody = z.object({
-  email: z.string().trim().toLowerCase().regex(inviteEmailPattern, 'inviteUsers.errors.emailInvalid'),
-  name: z.string().trim().min(1).max(100).optional(),
-  /** The event's originating calendar, on which the sharer needs canShare. */
-  groupId: z.string().min(1).max(64),
-  eventId: z.string().min(1).max(100),
-});
+/**
+ * POST /api/userEventStatuses: add an invitee to an event — a person found by name by their
+ * userId (their address stays private), or anyone by e-mail; exactly one of the two.
+ */
+export const createUserEventStatusBody = z
+  .object({
+    userId: z.string().min(1).max(64).optional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(inviteEmailPattern, 'inviteUsers.errors.emailInvalid')
+      .optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+    /** The event's originating calendar, on which the sharer needs canShare. */
+    groupId: z.string().min(1).max(64),
+    eventId: z.string().min(1).max(100),
+  })
+  .refine((body) => Boolean(body.userId) !== Boolean(body.email), {
+    path: ['email'],
+    message: 'inviteUsers.errors.emailInvalid',
+  });
 
 /** POST /api/userEventStatuses answer. */
 export const createUserEventStatusAnswer = z.object({ userEventStatusId: z.string() });

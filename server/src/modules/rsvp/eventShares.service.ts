@@ -29,7 +29,8 @@ import { rootItem } from '../events/events.presenter.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { eventInvitationMail } from './eventShares.mails.ts';
 
-const alreadyInvited = () => new ApiError(409, 'ALREADY_INVITED', 'This person is already invited', 'email');
+const alreadyInvited = (field = 'email') =>
+  new ApiError(409, 'ALREADY_INVITED', 'This person is already invited', field);
 
 /**
  * The event and the viewer's right to invite to it: groupId must be its originating calendar,
@@ -86,8 +87,14 @@ export async function addInvitee(
 ): Promise<{ userEventStatusId: string }> {
   const access = await loadForSharing(ctx, viewer, body.eventId, body.groupId);
   requireEventPermission(access, 'canShare');
-  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, body.email));
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(body.userId ? eq(accounts.id, body.userId) : eq(accounts.email, body.email ?? ''));
   const invitee = account && account.status !== 'deleted' ? account : null;
+  if (body.userId && !invitee) throw new ApiError(404, 'NOT_FOUND', 'No such person', 'userId');
+  // A person picked by userId keeps their address private: it is stored, never answered.
+  const email = invitee?.email ?? (body.email as string);
   const id = newId();
   const inserted = await ctx.db
     .insert(userEventStatuses)
@@ -95,8 +102,8 @@ export async function addInvitee(
       id,
       eventId: access.event.id,
       userId: invitee?.id ?? null,
-      email: body.email,
-      name: invitee?.name ?? body.name ?? body.email,
+      email,
+      name: invitee?.name ?? body.name ?? email,
       groupId: body.groupId,
       rsvp: 'pending',
       invitedById: viewer.account.id,
@@ -105,7 +112,7 @@ export async function addInvitee(
     })
     .onConflictDoNothing()
     .returning({ id: userEventStatuses.id });
-  if (inserted.length === 0) throw alreadyInvited();
+  if (inserted.length === 0) throw alreadyInvited(body.userId ? 'userId' : 'email');
   return { userEventStatusId: id };
 }
 

@@ -216,4 +216,50 @@ describe.each(testDatabases())('event invitations on %s', (kind) => {
     });
     expect(keep.statusCode).toBe(403);
   });
+
+  it('invites a person found by name by userId without showing their address', async () => {
+    const quiet = await app.register({ name: 'Quentin Quiet' });
+    const event = await createEvent(owner, calendarId, { name: 'Quiet dinner' });
+    const added = await call('POST', '/api/userEventStatuses', owner, {
+      userId: quiet.userId,
+      groupId: calendarId,
+      eventId: event.eventId,
+    });
+    expect(added.statusCode).toBe(200);
+    const shared = await call('POST', '/api/share/event', owner, {
+      userEventStatusId: added.json().userEventStatusId,
+      groupId: calendarId,
+      eventId: event.eventId,
+      recaptchaCode: await app.solveCaptcha(),
+    });
+    expect(shared.statusCode).toBe(200);
+    const attendees = (await call('GET', `/api/events/${event.eventId}/userEventStatuses`, owner)).json();
+    const row = attendees.userEventStatuses.find(
+      (entry: { userId: string }) => entry.userId === quiet.userId,
+    );
+    expect(row).toMatchObject({ name: 'Quentin Quiet', email: null, statuses: { rsvp: 'pending' } });
+    expect((await pending(quiet))[0]).toMatchObject({
+      notificationType: 'shareEvent',
+      event: { name: 'Quiet dinner' },
+    });
+    const again = await call('POST', '/api/userEventStatuses', owner, {
+      userId: quiet.userId,
+      groupId: calendarId,
+      eventId: event.eventId,
+    });
+    expect(again.json()).toMatchObject({ statusCode: 409, code: 'ALREADY_INVITED', field: 'userId' });
+    const nobody = await call('POST', '/api/userEventStatuses', owner, {
+      userId: 'f'.repeat(32),
+      groupId: calendarId,
+      eventId: event.eventId,
+    });
+    expect(nobody.json()).toMatchObject({ statusCode: 404, field: 'userId' });
+    const both = await call('POST', '/api/userEventStatuses', owner, {
+      userId: quiet.userId,
+      email: quiet.email,
+      groupId: calendarId,
+      eventId: event.eventId,
+    });
+    expect(both.json()).toMatchObject({ statusCode: 400, field: 'email' });
+  });
 });

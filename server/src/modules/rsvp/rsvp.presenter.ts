@@ -1,32 +1,28 @@
 import type { AttendanceValue, RsvpValue, UserEventStatus } from '@convene/contract';
+import type { accounts } from '../../db/schema/index.ts';
+import { presentUser } from '../accounts/accounts.presenter.ts';
 import type { RsvpRow } from '../events/events.access.ts';
 
-/** The account fields an RSVP shows, when the person has an account. */
-export interface RsvpAccount {
-  name: string;
-  imageLink: string | null;
-  privacyEmail: boolean;
-}
-
 /**
- * An RSVP as a viewer sees it. The e-mail shows to the person themselves, to whoever may
- * invite people to the event (owner, sharers), and otherwise only when the person's e-mail
- * privacy switch allows it; an invitee without an account is known only to the inviters.
+ * An RSVP as a viewer sees it. A person with an account is shown as presentUser allows (their
+ * e-mail only by their privacy switch, even to the inviter who picked them by name); the address
+ * of an invitation to someone without an account shows to those who may invite (the owner and
+ * sharers), who manage it.
  */
 export function presentUserEventStatus(
   row: RsvpRow,
-  account: RsvpAccount | null,
-  viewer: { userId: string; seesEmails: boolean },
+  account: typeof accounts.$inferSelect | null,
+  viewer: { userId: string; seesInvitedAddresses: boolean },
 ): UserEventStatus {
-  const showEmail = viewer.seesEmails || row.userId === viewer.userId || Boolean(account?.privacyEmail);
+  const seen = account ? presentUser({ id: viewer.userId }, account) : null;
   return {
     userEventStatusId: row.id,
     eventId: row.eventId,
     groupId: row.groupId,
     userId: row.userId,
-    name: account?.name ?? row.name,
-    email: showEmail ? row.email : null,
-    imageLink: account?.imageLink ?? null,
+    name: seen?.name ?? row.name,
+    email: seen ? seen.email : viewer.seesInvitedAddresses ? row.email : null,
+    imageLink: seen?.imageLink ?? null,
     statuses: { rsvp: row.rsvp as RsvpValue, attendance: row.attendance as AttendanceValue },
   };
 }

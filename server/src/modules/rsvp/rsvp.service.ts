@@ -31,29 +31,19 @@ export function getRsvpOptions(): RsvpOptions {
   };
 }
 
-/** Whoever may invite people to the event also sees the invitees' e-mails. */
-const seesEmails = (access: EventAccess) => access.permissions.isOwner || access.permissions.canShare;
+/** Whoever may invite people to the event manages the invitations sent to bare addresses. */
+const seesInvitedAddresses = (access: EventAccess) =>
+  access.permissions.isOwner || access.permissions.canShare;
 
 /** Presents RSVP rows with their accounts, for one viewer. */
 async function presentRows(db: Db, rows: RsvpRow[], viewerId: string, access: EventAccess) {
   const ids = rows.flatMap((row) => (row.userId ? [row.userId] : []));
-  const found =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: accounts.id,
-            name: accounts.name,
-            imageLink: accounts.imageLink,
-            privacyEmail: accounts.privacyEmail,
-          })
-          .from(accounts)
-          .where(inArray(accounts.id, ids));
+  const found = ids.length === 0 ? [] : await db.select().from(accounts).where(inArray(accounts.id, ids));
   const byId = new Map(found.map((account) => [account.id, account]));
   return rows.map((row) =>
     presentUserEventStatus(row, row.userId ? (byId.get(row.userId) ?? null) : null, {
       userId: viewerId,
-      seesEmails: seesEmails(access),
+      seesInvitedAddresses: seesInvitedAddresses(access),
     }),
   );
 }
