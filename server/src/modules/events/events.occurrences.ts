@@ -1,6 +1,7 @@
 import type { EventScope } from '@convene/contract';
 import { and, eq, gte } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/connect.ts';
 import { events, userEventStatuses } from '../../db/schema/index.ts';
 import { validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -96,6 +97,21 @@ async function changeThisOccurrence(
  * with the changes. A COUNT carries over as the occurrences left; the invitations are copied,
  * so the same people are invited to both halves.
  */
+/**
+ * Ends a series just before one of its occurrences (its rule gains an UNTIL) and drops the
+ * exceptions from there on; answers the shortened rule.
+ */
+async function endSeriesBefore(tx: Db, root: EventRow, originalStart: Date): Promise<string> {
+  const headRule = endRuleBefore(root.repeatingRule as string, originalStart);
+  const headUntil = seriesBounds({ ...seriesShape(root), repeatingRule: headRule }).last;
+  await tx
+    .update(events)
+    .set({ repeatingRule: headRule, seriesUntil: headUntil, lastActionType: 'update', updatedAt: new Date() })
+    .where(eq(events.id, root.id));
+  await tx.delete(events).where(and(eq(events.parentId, root.id), gte(events.occurrenceDate, originalStart)));
+  return headRule;
+}
+
 async function splitSeries(
   ctx: AppContext,
   viewer: Viewer,
@@ -105,8 +121,6 @@ async function splitSeries(
   const { root } = target;
   const originalStart = target.originalStart as Date;
   const rule = root.repeatingRule as string;
-  const headRule = endRuleBefore(rule, originalStart);
-  const headUntil = seriesBounds({ ...seriesShape(root), repeatingRule: headRule }).last;
   const countLeft = /COUNT=(\d+)/.exec(rule);
   const tailRule =
     changes.repeatingRule !== undefined
@@ -118,18 +132,7 @@ async function splitSeries(
     mergeFields(occurrenceFields(target), { ...changes, repeatingRule: tailRule }),
   );
   return transact(ctx, async (tx) => {
-    await tx
-      .update(events)
-      .set({
-        repeatingRule: headRule,
-        seriesUntil: headUntil,
-        lastActionType: 'update',
-        updatedAt: new Date(),
-      })
-      .where(eq(events.id, root.id));
-    await tx
-      .delete(events)
-      .where(and(eq(events.parentId, root.id), gte(events.occurrenceDate, originalStart)));
+    await endSeriesBefore(tx, root, originalStart);
     const [tail] = await tx
       .insert(events)
       .values({ id: newId(), calendarId: root.calendarId, ownerId: root.ownerId, ...tailColumns })
@@ -196,20 +199,7 @@ export async function deleteOccurrence(
     const calendar = await findCalendarRow(tx, root.calendarId);
     const item = targetItem(target);
     if (scope === 'following') {
-      const headRule = endRuleBefore(root.repeatingRule as string, originalStart);
-      const headUntil = seriesBounds({ ...seriesShape(root), repeatingRule: headRule }).last;
-      await tx
-        .update(events)
-        .set({
-          repeatingRule: headRule,
-          seriesUntil: headUntil,
-          lastActionType: 'update',
-          updatedAt: new Date(),
-        })
-        .where(eq(events.id, root.id));
-      await tx
-        .delete(events)
-        .where(and(eq(events.parentId, root.id), gte(events.occurrenceDate, originalStart)));
+      const headRule = await endSeriesBefore(tx, root, originalStart);
       await tellChanged(tx, viewer.account.id, root, rootItem(root), { repeatingRule: headRule });
       return;
     }
