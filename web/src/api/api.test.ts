@@ -37,6 +37,18 @@ describe('realtime invalidations', () => {
     expect(queryKeysForMessage('account', { userId: 'u1', action: 'update' })).toEqual([queryKeys.account]);
   });
 
+  it('an event message refreshes agenda lists and open events, an RSVP message the attendees too', () => {
+    const eventKeys = queryKeysForMessage('event', { eventId: 'e1', lastActionType: 'delete' });
+    expect(eventKeys).toContainEqual(queryKeys.eventLists);
+    expect(eventKeys).toContainEqual(queryKeys.eventDetails);
+    const rsvpKeys = queryKeysForMessage('userEventStatus', { eventId: 'e1', userEventStatusId: 'r1' });
+    expect(rsvpKeys).toContainEqual(queryKeys.eventAttendeeLists);
+    expect(rsvpKeys).toContainEqual(queryKeys.eventLists);
+    // Prefix keys: they cover every list and every event page under them.
+    expect(queryKeys.eventList(null, '').slice(0, 2)).toEqual([...queryKeys.eventLists]);
+    expect(queryKeys.event('e1_20261123T080000Z').slice(0, 2)).toEqual([...queryKeys.eventDetails]);
+  });
+
   it('a message nobody listens to yet invalidates nothing', () => {
     expect(queryKeysForMessage('notification', { notificationId: 'n1' })).toEqual([]);
   });

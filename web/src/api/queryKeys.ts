@@ -18,6 +18,24 @@ export const queryKeys = {
   calendarPeople: (calendarId: string) => ['calendars', 'people', calendarId] as const,
   /** People found to invite by a search text. */
   userSearch: (text: string) => ['userSearch', text] as const,
+  /** Everything about events: agenda lists, one event, RSVPs, attendees. */
+  events: ['events'] as const,
+  /** Every agenda list (My events and each calendar's Events tab, every search). */
+  eventLists: ['events', 'list'] as const,
+  /** One agenda list: all the viewer's calendars (calendarId null) or one, with a search text. */
+  eventList: (calendarId: string | null, q: string) => ['events', 'list', calendarId ?? 'all', q] as const,
+  /** Every event detail query. */
+  eventDetails: ['events', 'detail'] as const,
+  /** One event (or occurrence) as the viewer sees it. */
+  event: (eventId: string) => ['events', 'detail', eventId] as const,
+  /** Every 'my RSVP' query. */
+  myRsvps: ['events', 'myRsvp'] as const,
+  /** The viewer's own RSVP to an event. */
+  myRsvp: (eventId: string) => ['events', 'myRsvp', eventId] as const,
+  /** Every attendee list. */
+  eventAttendeeLists: ['events', 'attendees'] as const,
+  /** The attendees of an event (every page loaded). */
+  eventAttendees: (eventId: string) => ['events', 'attendees', eventId] as const,
   /** Another user's profile as the viewer sees it (with the viewer's private note about them). */
   userProfile: (userId: string) => ['profile', userId] as const,
 };

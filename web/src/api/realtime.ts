@@ -28,11 +28,27 @@ function calendarQueries({ calendarId, lastActionType }: Payload<'calendar'>): Q
   return [queryKeys.calendarList, queryKeys.calendar(calendarId), queryKeys.calendarPeople(calendarId)];
 }
 
+/**
+ * What an event message makes stale: every agenda list and every open event (an occurrence's
+ * id starts with its series' id, and a series change moves its occurrences). A deleted event
+ * refetches into a 404, which its screen shows as not found (spec part 1 §4).
+ */
+function eventQueries(): QueryKey[] {
+  return [queryKeys.eventLists, queryKeys.eventDetails, queryKeys.myRsvps];
+}
+
+/** An RSVP changed: counts in lists and on the event, the attendees and one's own answer. */
+function userEventStatusQueries(): QueryKey[] {
+  return [queryKeys.eventLists, queryKeys.eventDetails, queryKeys.eventAttendeeLists, queryKeys.myRsvps];
+}
+
 /** For each realtime message, the queries it makes stale. Features add their messages here. */
 export const realtimeInvalidations: { [M in RealtimeMessage]?: (payload: Payload<M>) => QueryKey[] } = {
   account: () => [queryKeys.account],
   calendar: calendarQueries,
   calendarLink: calendarQueries,
+  event: eventQueries,
+  userEventStatus: userEventStatusQueries,
 };
 
 /** The query keys a received message invalidates (none for a message nobody listens to). */

@@ -1,4 +1,4 @@
-import { authMessages } from '@convene/contract';
+import { authMessages, eventMessages, repeatingRuleInvalid, rsvpLabelKeys } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import { navItems } from '../app/navItems.ts';
 import { authErrorKeys } from '../features/auth/authErrors.ts';
@@ -59,6 +59,17 @@ describe('translations', () => {
 
   it('every validation message of the contract is translated', () => {
     for (const key of Object.values(authMessages)) {
+      expect(enTexts.has(key), key).toBe(true);
+      expect(roTexts.has(key), key).toBe(true);
+    }
+  });
+
+  it('every event validation message and RSVP label of the contract is translated', () => {
+    for (const key of [
+      ...Object.values(eventMessages),
+      repeatingRuleInvalid,
+      ...Object.values(rsvpLabelKeys),
+    ]) {
       expect(enTexts.has(key), key).toBe(true);
       expect(roTexts.has(key), key).toBe(true);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarPath, eventPath, notificationTarget } from './notificationLink.ts';
+import { calendarPath, notificationTarget } from './notificationLink.ts';
 import { buildNotification } from './testNotifications.ts';
 
 const base = buildNotification();
@@ -35,14 +35,6 @@ describe('notificationTarget', () => {
 });
 
 describe('paths', () => {
-  it('writes event names with _ for spaces, URL-encoded, then -id', () => {
-    expect(eventPath('Board meeting', 'abc123')).toBe('/events/Board_meeting-abc123');
-    expect(eventPath('Ședință & cafea / 2', 'x9')).toBe(
-      `/events/${encodeURIComponent('Ședință_&_cafea_/_2')}-x9`,
-    );
-    expect(eventPath('a?b#c', 'x9')).toBe('/events/a%3Fb%23c-x9');
-  });
-
   it('sends calendars to their events tab', () => {
     expect(calendarPath('c42')).toBe('/calendars/c42/events');
   });

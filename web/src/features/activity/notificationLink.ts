@@ -1,12 +1,8 @@
 import type { Notification } from '@convene/contract';
+import { eventPath } from '../events/eventPath.ts';
 
 /** Where a card leads: a screen, nowhere, or a place the viewer may not open. */
 export type CardTarget = { kind: 'link'; path: string } | { kind: 'forbidden' } | { kind: 'none' };
-
-/** The event page path: /events/{name with spaces as _, URL-encoded}-{eventId}. */
-export function eventPath(name: string, eventId: string): string {
-  return `/events/${encodeURIComponent(name.replaceAll(' ', '_'))}-${eventId}`;
-}
 
 /** The calendar page path: its events tab. */
 export function calendarPath(calendarId: string): string {

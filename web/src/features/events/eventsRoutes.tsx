@@ -1,10 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { EventDetailScreen } from './EventDetailScreen.tsx';
+import { EventFormScreen } from './EventFormScreen.tsx';
+import { EventsScreen } from './EventsScreen.tsx';
 
 /** Event screens: my events, one event (/events/{title}-{id}), create and edit. */
 export const eventsRoutes: RouteObject[] = [
-  { path: 'events', element: <ComingSoon page="events" /> },
-  { path: 'events/:slug', element: <ComingSoon page="eventDetail" /> },
-  { path: 'event/create', element: <ComingSoon page="eventCreate" /> },
-  { path: 'event/edit/:eventId', element: <ComingSoon page="eventEdit" /> },
+  { path: 'events', element: <EventsScreen /> },
+  { path: 'events/:slug', element: <EventDetailScreen /> },
+  { path: 'event/create', element: <EventFormScreen key="create" /> },
+  { path: 'event/edit/:eventId', element: <EventFormScreen key="edit" /> },
 ];

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../components/ComingSoon.tsx';
+
+/** Placeholder until this screen is built in this session. */
+export function EventFormScreen() {
+  return <ComingSoon page="eventCreate" />;
+}
