@@ -1,4 +1,10 @@
-import { authMessages, eventMessages, repeatingRuleInvalid, rsvpLabelKeys } from '@convene/contract';
+import {
+  attachmentMessages,
+  authMessages,
+  eventMessages,
+  repeatingRuleInvalid,
+  rsvpLabelKeys,
+} from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import { navItems } from '../app/navItems.ts';
 import { authErrorKeys } from '../features/auth/authErrors.ts';
@@ -67,6 +73,8 @@ describe('translations', () => {
   it('every event validation message and RSVP label of the contract is translated', () => {
     for (const key of [
       ...Object.values(eventMessages),
+      ...Object.values(attachmentMessages),
+      'event.errors.widgetInvalid',
       repeatingRuleInvalid,
       ...Object.values(rsvpLabelKeys),
     ]) {
