@@ -16,8 +16,11 @@ export const mediaMessages = {
   formInvalid: 'media.errors.formInvalid',
 } as const;
 
-/** What an upload is for: a profile photo, a calendar cover (2:1) or a chat group photo (square). */
-export const mediaPurposes = ['profile', 'cover', 'group'] as const;
+/**
+ * What an upload is for: a profile photo, a calendar cover (2:1), a chat group photo (square) or
+ * an event's image attachment.
+ */
+export const mediaPurposes = ['profile', 'cover', 'group', 'event'] as const;
 export type MediaPurpose = (typeof mediaPurposes)[number];
 
 /** Image types accepted for upload (checked again by content on the server). */
@@ -33,9 +36,10 @@ export const mediaLimits = {
 } as const;
 
 /** A stored object's key: photos/<purpose>/<userId>/<id>.jpg (ids are 32 lower-case hex). */
-export const mediaKeyPattern = /^photos\/(profile|cover|group)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
+export const mediaKeyPattern = /^photos\/(profile|cover|group|event)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
 /** Where a stored object is served: /media/<key>. */
-export const mediaUrlPattern = /^\/media\/photos\/(profile|cover|group)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
+export const mediaUrlPattern =
+  /^\/media\/photos\/(profile|cover|group|event)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
 
 /** The url at which a key is served. */
 export const mediaUrl = (key: string) => `/media/${key}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from './app.ts';
+import { contentSecurityPolicy, mapTileSource } from './app.ts';
 import { loadConfig } from './config.ts';
 
 describe('Content-Security-Policy', () => {
@@ -16,5 +16,38 @@ describe('Content-Security-Policy', () => {
       S3_ENDPOINT: 'https://minio.example.org:9000/',
     });
     expect(contentSecurityPolicy(minio).connectSrc).toContain('https://minio.example.org:9000');
+  });
+});
+
+describe('map tiles, image attachments and video players', () => {
+  it('lets images come from the configured tile server, subdomain templates as a wildcard', () => {
+    expect(mapTileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(mapTileSource('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.openstreetmap.org',
+    );
+    expect(mapTileSource('http://tiles.local:8080/{z}/{x}/{y}.png?key=1')).toBe('http://tiles.local:8080');
+    expect(mapTileSource('https://maps.{s}.example.org/{z}/{x}/{y}.png')).toBe('https:');
+    expect(mapTileSource('data:image/png;base64,iVBORw0KGgo=')).toBeNull();
+    expect(mapTileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
+    expect(mapTileSource("https://evil.example.org';script-src *")).toBeNull();
+
+    const local = loadConfig({ MAP_TILE_URL: 'http://{s}.tiles.local:8080/{z}/{x}/{y}.png' });
+    expect(contentSecurityPolicy(local).imgSrc).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https:',
+      'http://*.tiles.local:8080',
+    ]);
+    expect(contentSecurityPolicy(loadConfig({})).imgSrc).toContain('https://tile.openstreetmap.org');
+  });
+
+  it('embeds only the privacy-friendly players of the allowed video hosts', () => {
+    expect(contentSecurityPolicy(loadConfig({})).frameSrc).toEqual([
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+    ]);
   });
 });

@@ -59,21 +59,47 @@ export interface BuildOptions {
   pushAgent?: Agent;
 }
 
+/**
+ * The CSP source of a map tile url template (MAP_TILE_URL): its origin, with a templated first
+ * host label (`{s}`, the tile server's subdomains) as `*`; the scheme alone when a placeholder
+ * sits deeper in the host; null for anything but plain http(s) (a data: template needs nothing).
+ */
+export function mapTileSource(template: string): string | null {
+  const match = /^(https?):\/\/([^/?#@]+)(?:[/?#]|$)/i.exec(template.trim());
+  if (!match?.[1] || !match[2]) return null;
+  const scheme = match[1].toLowerCase();
+  const [, host = '', port = ''] = /^(.*?)(:\d+)?$/.exec(match[2].toLowerCase()) ?? [];
+  const [first = '', ...rest] = host.split('.');
+  if (rest.some((label) => label.includes('{'))) return `${scheme}:`;
+  const labels = [first.includes('{') ? '*' : first, ...rest];
+  if (!labels.every((label) => label === '*' || /^[a-z0-9-]+$/.test(label))) return null;
+  return `${scheme}://${labels.join('.')}${port}`;
+}
+
+/** Players of the allowed video hosts (contract videoEmbedUrl), shown in attachment iframes. */
+const videoPlayerOrigins = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
 /** The strict Content-Security-Policy the built web app satisfies; S3 mode may post to the bucket. */
-export const contentSecurityPolicy = (config: Config) => ({
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  // MUI (emotion) injects <style> elements at run time; scripts stay strictly 'self'.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  connectSrc: ["'self'", 'ws:', 'wss:', ...(config.mediaStore === 's3' ? [s3UploadOrigin(config.s3)] : [])],
-  workerSrc: ["'self'", 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-});
+export const contentSecurityPolicy = (config: Config) => {
+  const tiles = mapTileSource(config.mapTileUrl);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // MUI (emotion) injects <style> elements at run time; scripts stay strictly 'self'.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Map tiles come from the configured tile server; image attachments may link any https image
+    // (an <img> runs no code, so this widens only what can be displayed).
+    imgSrc: [...new Set(["'self'", 'data:', 'blob:', 'https:', ...(tiles ? [tiles] : [])])],
+    frameSrc: videoPlayerOrigins,
+    connectSrc: ["'self'", 'ws:', 'wss:', ...(config.mediaStore === 's3' ? [s3UploadOrigin(config.s3)] : [])],
+    workerSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+};
 
 /** Builds the Fastify app with every platform piece and module registered. */
 export async function buildApp(options: BuildOptions): Promise<App> {

@@ -104,6 +104,8 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("img-src 'self' data: blob: https: https://tile.openstreetmap.org");
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -134,6 +134,15 @@ describe.each(testDatabases())('image uploads on %s', (kind) => {
     });
   });
 
+  it("stores an event's image attachment under photos/event and serves it", async () => {
+    const auth = await authorise({ purpose: 'event' });
+    expect(auth.key).toMatch(new RegExp(`^photos/event/${userId}/[0-9a-f]{32}\\.jpg$`));
+    expect((await upload(fieldsOf(auth), await plainImage(64, 48, 'jpeg'))).statusCode).toBe(201);
+    const served = await app.fastify.inject({ url: auth.mediaUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+
   it('writes a key once: a second upload to it is refused and the first image stays', async () => {
     const auth = await authorise();
     expect((await upload(fieldsOf(auth), await plainImage(50, 50, 'jpeg'))).statusCode).toBe(201);
