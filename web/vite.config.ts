@@ -17,7 +17,11 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](?!altcha[\\/]|hash-wasm[\\/])/ },
+            // Leaflet (and its CSS) stays in the map's own lazy chunk: only pages with a map load it.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!altcha[\\/]|hash-wasm[\\/]|leaflet[\\/]|react-leaflet[\\/]|@react-leaflet[\\/])/,
+            },
           ],
         },
       },
