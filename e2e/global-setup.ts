@@ -76,6 +76,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ALTCHA_COST: '200',
       // The whole suite signs up more people from one address than a real visitor would.
       AUTH_FORM_RATE_LIMIT: '10000',
+      // No tile server is reachable offline: one grey data: tile keeps map pages free of failed
+      // requests (console errors) while still drawing the map (PLATFORM-NOTES pitfall 10).
+      MAP_TILE_URL:
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWN48OABAAVEAqF7fMS0AAAAAElFTkSuQmCC',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

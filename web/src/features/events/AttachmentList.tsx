@@ -28,6 +28,7 @@ function VideoPlayer({ src, title }: { src: string; title: string }) {
         aspectRatio: '16 / 9',
         border: 0,
         borderRadius: 2,
+        bgcolor: 'grey.300',
       }}
     />
   );

@@ -1,6 +1,5 @@
-import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dropdown } from '../../components/Dropdown.tsx';
 import { reminderChoices, reminderText } from './reminderText.ts';
 
 interface ReminderFieldProps {
@@ -18,27 +17,22 @@ const optionValue = (seconds: number | null) => (seconds === null ? 'none' : Str
  */
 export function ReminderField({ value, onChange, disabled }: ReminderFieldProps) {
   const { t } = useTranslation();
-  const labelId = useId();
   const choices = reminderChoices(value);
+  const options = choices.map((seconds) => ({
+    value: optionValue(seconds),
+    label: seconds === null ? t('eventExtras.reminder.none') : reminderText(t, seconds),
+  }));
   const handleChange = (selected: string) => {
     const choice = choices.find((seconds) => optionValue(seconds) === selected);
     if (choice !== undefined) onChange(choice);
   };
   return (
-    <FormControl fullWidth disabled={disabled}>
-      <InputLabel id={labelId}>{t('eventExtras.reminder.label')}</InputLabel>
-      <Select
-        labelId={labelId}
-        label={t('eventExtras.reminder.label')}
-        value={optionValue(value)}
-        onChange={(event) => handleChange(event.target.value)}
-      >
-        {choices.map((seconds) => (
-          <MenuItem key={optionValue(seconds)} value={optionValue(seconds)}>
-            {seconds === null ? t('eventExtras.reminder.none') : reminderText(t, seconds)}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <Dropdown
+      label={t('eventExtras.reminder.label')}
+      value={optionValue(value)}
+      options={options}
+      onChange={handleChange}
+      disabled={disabled}
+    />
   );
 }

@@ -73,7 +73,6 @@ export function TagsField({ value, onChange, disabled }: TagsFieldProps) {
       {value.length > 0 ? (
         <Box
           component="ul"
-          aria-label={t('eventExtras.tags.list')}
           sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}
         >
           {value.map((tag, index) => (
