@@ -56,6 +56,17 @@ function PickHandler({ onPick }: { onPick: (coordinates: string) => void }) {
   return null;
 }
 
+/** Redraws the map when its box changes size (a dialog opening, a side panel resizing). */
+function SizeWatcher() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 /** Brings a new pin into view: zooms in on a first pin, pans to one outside the view. */
 function FollowPin({ point, zoom }: { point: LatLng | null; zoom: number }) {
   const map = useMap();
@@ -93,6 +104,7 @@ export default function LeafletMap({
       style={{ height, width: '100%', borderRadius: 8 }}
     >
       <MapAccessibility label={label} hintId={describedBy} />
+      <SizeWatcher />
       <TileLayer
         url={tileUrl}
         attribution={tileUrl.includes('openstreetmap.org') ? openStreetMapAttribution : undefined}
