@@ -13,7 +13,10 @@ export interface CalendarChoice {
  * before those they can only add to, each group by name. `keepCalendarId` (the calendar an
  * edited event is in) stays offered even without canAdd, so the dropdown can show it.
  */
-export function eventFormCalendars(calendars: readonly Calendar[], keepCalendarId?: string): CalendarChoice[] {
+export function eventFormCalendars(
+  calendars: readonly Calendar[],
+  keepCalendarId?: string,
+): CalendarChoice[] {
   const personal = calendars.filter((calendar) => calendar.isPersonal);
   const others = calendars
     .filter((calendar) => !calendar.isPersonal)
@@ -26,7 +29,11 @@ export function eventFormCalendars(calendars: readonly Calendar[], keepCalendarI
         a.calendar.calendarId.localeCompare(b.calendar.calendarId),
     )
     .map(({ calendar }) => calendar);
-  return [...personal, ...others].map(({ calendarId, name, isPersonal }) => ({ calendarId, name, isPersonal }));
+  return [...personal, ...others].map(({ calendarId, name, isPersonal }) => ({
+    calendarId,
+    name,
+    isPersonal,
+  }));
 }
 
 /**

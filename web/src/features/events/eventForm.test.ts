@@ -12,7 +12,9 @@ import { buildEvent } from './eventFormFixtures.ts';
 
 const firstMessage = (values: unknown) => {
   const result = eventFormSchema.safeParse(values);
-  return result.success ? null : { path: result.error.issues[0]?.path, message: result.error.issues[0]?.message };
+  return result.success
+    ? null
+    : { path: result.error.issues[0]?.path, message: result.error.issues[0]?.message };
 };
 
 describe('event form values', () => {
@@ -73,8 +75,14 @@ describe('event form checks', () => {
   });
 
   it('answers the contract keys for the name and description', () => {
-    expect(firstMessage({ ...valid, name: '' })).toEqual({ path: ['name'], message: 'event.errors.nameRequired' });
-    expect(firstMessage({ ...valid, name: 'ab' })).toEqual({ path: ['name'], message: 'event.errors.nameLength' });
+    expect(firstMessage({ ...valid, name: '' })).toEqual({
+      path: ['name'],
+      message: 'event.errors.nameRequired',
+    });
+    expect(firstMessage({ ...valid, name: 'ab' })).toEqual({
+      path: ['name'],
+      message: 'event.errors.nameLength',
+    });
     expect(firstMessage({ ...valid, name: ' Lunch' })).toEqual({
       path: ['name'],
       message: 'event.errors.nameInvalid',

@@ -3,9 +3,9 @@ import {
   defaultNewEvent,
   type Event,
   type EventDates,
+  type EventScope,
   eventDescription,
   eventName,
-  type EventScope,
 } from '@convene/contract';
 import { z } from 'zod';
 import type { LocationValue } from './LocationField.tsx';

@@ -33,7 +33,9 @@ describe('reminders', () => {
       { fireInterval: 600 },
       { fireInterval: 60 },
     ]);
-    expect(remindersBody(null, [{ fireInterval: 900 }, { fireInterval: 60 }])).toEqual([{ fireInterval: 60 }]);
+    expect(remindersBody(null, [{ fireInterval: 900 }, { fireInterval: 60 }])).toEqual([
+      { fireInterval: 60 },
+    ]);
   });
 });
 
@@ -79,7 +81,11 @@ describe('create body', () => {
 });
 
 describe('update body', () => {
-  const event = buildEvent({ eventId: 's1_20300701T070000Z', parentId: 's1', repeatingRule: 'FREQ=DAILY;COUNT=5' });
+  const event = buildEvent({
+    eventId: 's1_20300701T070000Z',
+    parentId: 's1',
+    repeatingRule: 'FREQ=DAILY;COUNT=5',
+  });
   const initial = eventFormValuesFrom(event);
 
   it('sends only the changed name (no rule) with the scope of an occurrence', () => {
@@ -95,7 +101,12 @@ describe('update body', () => {
 
   it('sends no scope for an event that is not an occurrence', () => {
     const single = buildEvent();
-    const body = toUpdateEventBody({ ...eventFormValuesFrom(single), name: 'X y z' }, eventFormValuesFrom(single), single, 'all');
+    const body = toUpdateEventBody(
+      { ...eventFormValuesFrom(single), name: 'X y z' },
+      eventFormValuesFrom(single),
+      single,
+      'all',
+    );
     expect(body.scope).toBeUndefined();
   });
 
@@ -131,7 +142,13 @@ describe('update body', () => {
       event,
       'all',
     );
-    expect(body.location).toEqual({ name: 'Park', address: null, coordinates: null, radius: 80, autoAttendance: true });
+    expect(body.location).toEqual({
+      name: 'Park',
+      address: null,
+      coordinates: null,
+      radius: 80,
+      autoAttendance: true,
+    });
     expect(body.reminders).toEqual([{ fireInterval: 60 }, { fireInterval: 86_400 }]);
   });
 

@@ -1,0 +1,341 @@
+import type { Calendar, Event, EventScope } from '@convene/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Divider, Paper, Stack, TextField } from '@mui/material';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError, isNetworkError } from '../../api/ApiError.ts';
+import { useAppConfig } from '../../api/config.ts';
+import { useErrorText } from '../../app/useErrorText.ts';
+import { EditTopBar } from '../../components/EditTopBar.tsx';
+import { useSnackbar } from '../../components/Snackbar.tsx';
+import { useSession } from '../auth/useSession.ts';
+import type { BotCheckHandle } from '../calendars/InvisibleAltcha.tsx';
+import { AttachmentsEditor } from './AttachmentsEditor.tsx';
+import { CalendarPicker } from './CalendarPicker.tsx';
+import { EditScopeDialog } from './EditScopeDialog.tsx';
+import { EventDateFields } from './EventDateFields.tsx';
+import { defaultEventCalendar, eventFormCalendars } from './eventCalendars.ts';
+import {
+  allowedEditScopes,
+  type EventFormValues,
+  eventFormSchema,
+  eventFormValuesFrom,
+  formFieldOf,
+  needsEditScope,
+  newEventFormValues,
+} from './eventForm.ts';
+import { pathAfterSave, toCreateEventBody, toUpdateEventBody } from './eventFormBody.ts';
+import { toPickerValue, weekDayOf } from './eventFormDates.ts';
+import type { EventFormState } from './eventFormState.ts';
+import { LocationField } from './LocationField.tsx';
+import { inviteMeetUser } from './meetInvite.ts';
+import { RecurrencePicker } from './RecurrencePicker.tsx';
+import { ReminderField } from './ReminderField.tsx';
+import { TagsField } from './TagsField.tsx';
+import { listTimeZones, localTimeZone } from './timeZones.ts';
+import { useRecentTimeZones } from './useRecentTimeZones.ts';
+import { useSaveEvent } from './useSaveEvent.ts';
+
+const InvisibleAltcha = lazy(() =>
+  import('../calendars/InvisibleAltcha.tsx').then((module) => ({ default: module.InvisibleAltcha })),
+);
+
+interface EventFormProps {
+  /** The event being edited; null to create one. */
+  event: Event | null;
+  calendars: readonly Calendar[];
+  state: EventFormState;
+}
+
+/** The create / edit event form (spec part 1 §2 Events, §4 date rules, §5 checks). */
+export function EventForm({ event, calendars, state }: EventFormProps) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { showSnackbar } = useSnackbar();
+  const { account } = useSession();
+  const { data: config } = useAppConfig();
+  const botCheck = useRef<BotCheckHandle>(null);
+  const mutation = useSaveEvent();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isInviting, setIsInviting] = useState(false);
+  const [pendingValues, setPendingValues] = useState<EventFormValues | null>(null);
+  const meetUser = event ? null : state.meetUser;
+
+  const choices = useMemo(
+    () => eventFormCalendars(calendars, event?.originatingCalendarId),
+    [calendars, event?.originatingCalendarId],
+  );
+  const [initial, setInitial] = useState<EventFormValues>(() =>
+    event
+      ? eventFormValuesFrom(event)
+      : newEventFormValues({
+          now: Date.now(),
+          timeZone: localTimeZone(),
+          calendarId: defaultEventCalendar(choices, state.calendarId),
+          name: meetUser
+            ? t('event.meet.name', { sender: account?.name ?? '', receiver: meetUser.name })
+            : undefined,
+        }),
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isDirty },
+  } = useForm<EventFormValues>({ resolver: zodResolver(eventFormSchema), defaultValues: initial });
+
+  // A fresher copy of the edited event (loaded, or changed elsewhere) replaces an untouched form.
+  const updatedAt = event?.updatedAt;
+  const isDirtyRef = useRef(isDirty);
+  isDirtyRef.current = isDirty;
+  const eventRef = useRef(event);
+  eventRef.current = event;
+  useEffect(() => {
+    const fresh = eventRef.current;
+    if (!updatedAt || !fresh || isDirtyRef.current) return;
+    const values = eventFormValuesFrom(fresh);
+    setInitial(values);
+    reset(values);
+  }, [updatedAt, reset]);
+
+  const { recent, recordPick } = useRecentTimeZones(account?.userId ?? null);
+  const zones = useMemo(
+    () => listTimeZones([initial.dates.startTimezone, initial.dates.endTimezone]),
+    [initial.dates.startTimezone, initial.dates.endTimezone],
+  );
+  const dates = watch('dates');
+  const calendarId = watch('calendarId');
+
+  const handleLeave = () => {
+    const target = pathAfterSave(state.from, location.key !== 'default');
+    if (target === -1) void navigate(-1);
+    else void navigate(target, { replace: true });
+  };
+
+  const showFailure = (failure: unknown) => {
+    const field = failure instanceof ApiError ? formFieldOf(failure.field) : null;
+    if (failure instanceof ApiError && field) {
+      setError(
+        field,
+        { message: failure.message },
+        { shouldFocus: field === 'name' || field === 'description' },
+      );
+    } else if (failure instanceof ApiError && (failure.status === 403 || failure.status === 404)) {
+      setFormError(t('eventForm.notAllowed'));
+    } else {
+      setFormError(isNetworkError(failure) ? t('errors.network') : t('eventForm.saveFailed'));
+    }
+  };
+
+  const solveBotCheck = async () => {
+    try {
+      return (await botCheck.current?.solve()) ?? '';
+    } catch {
+      return '';
+    }
+  };
+
+  const inviteAndLeave = async (saved: Event, recaptchaCode: string) => {
+    if (!meetUser) return;
+    setIsInviting(true);
+    const result = await inviteMeetUser({
+      userId: meetUser.userId,
+      calendarId: saved.originatingCalendarId,
+      eventId: saved.eventId,
+      recaptchaCode,
+    });
+    setIsInviting(false);
+    if (result === 'sent')
+      showSnackbar(t('event.meet.success', { name: meetUser.name }), { severity: 'success' });
+    else if (result === 'limitReached')
+      showSnackbar(t('event.errors.shareLimitReached'), { severity: 'error' });
+    else showSnackbar(t('eventForm.meetInviteFailed', { name: meetUser.name }), { severity: 'warning' });
+    handleLeave();
+  };
+
+  const save = async (values: EventFormValues, scope: EventScope | null) => {
+    setFormError(null);
+    if (event) {
+      mutation.mutate(
+        { kind: 'update', body: toUpdateEventBody(values, initial, event, scope) },
+        {
+          onSuccess: () => {
+            showSnackbar(t('eventForm.saved'), { severity: 'success' });
+            handleLeave();
+          },
+          onError: showFailure,
+        },
+      );
+      return;
+    }
+    let recaptchaCode = '';
+    if (meetUser) {
+      setIsInviting(true);
+      recaptchaCode = await solveBotCheck();
+      setIsInviting(false);
+      if (!recaptchaCode) {
+        setFormError(t('eventForm.botCheckFailed'));
+        return;
+      }
+    }
+    mutation.mutate(
+      { kind: 'create', body: toCreateEventBody(values) },
+      {
+        onSuccess: (saved) => {
+          if (meetUser) void inviteAndLeave(saved, recaptchaCode);
+          else {
+            showSnackbar(t('eventForm.created'), { severity: 'success' });
+            handleLeave();
+          }
+        },
+        onError: showFailure,
+      },
+    );
+  };
+
+  const handleSave = handleSubmit((values) => {
+    if (needsEditScope(event)) setPendingValues(values);
+    else void save(values, null);
+  });
+
+  const isSaving = mutation.isPending || isInviting;
+  const isRecaptcha = config?.captcha.provider === 'recaptcha';
+  const title = event ? t('pages.eventEdit') : t('eventForm.titleCreate');
+  return (
+    <Box component="form" noValidate onSubmit={handleSave} sx={{ maxWidth: 880, pb: 4 }}>
+      <EditTopBar
+        title={title}
+        mode={event ? 'edit' : 'create'}
+        isSaving={isSaving}
+        onBack={handleLeave}
+        onCancel={handleLeave}
+        onSave={() => void handleSave()}
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={3}>
+          <Box aria-live="polite">{formError ? <Alert severity="error">{formError}</Alert> : null}</Box>
+          {meetUser ? (
+            <Alert severity="info">{t('eventForm.meetHint', { name: meetUser.name })}</Alert>
+          ) : null}
+          <TextField
+            {...register('name')}
+            label={t('eventForm.fields.name')}
+            required
+            autoFocus={!event}
+            disabled={isSaving}
+            error={Boolean(errors.name)}
+            helperText={errorText(errors.name?.message)}
+          />
+          <Controller
+            control={control}
+            name="dates"
+            render={({ field }) => (
+              <EventDateFields
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.dates?.message}
+                zones={zones}
+                recentZones={recent}
+                onZonePicked={recordPick}
+                disabled={isSaving}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="repeatingRule"
+            render={({ field }) => (
+              <RecurrencePicker
+                value={field.value}
+                onChange={field.onChange}
+                startWeekDay={weekDayOf(dates.startDate, dates.startTimezone)}
+                startDay={toPickerValue(dates.startDate, dates.startTimezone).date}
+                error={errors.repeatingRule?.message}
+                disabled={isSaving}
+              />
+            )}
+          />
+          <Divider />
+          <Controller
+            control={control}
+            name="calendarId"
+            render={({ field }) => (
+              <CalendarPicker
+                value={field.value}
+                choices={choices}
+                onChange={field.onChange}
+                error={errorText(errors.calendarId?.message)}
+                helperText={
+                  event && calendarId !== initial.calendarId ? t('eventForm.calendar.moveHint') : undefined
+                }
+                disabled={isSaving}
+              />
+            )}
+          />
+          <TextField
+            {...register('description')}
+            label={t('eventForm.fields.description')}
+            multiline
+            minRows={3}
+            maxRows={12}
+            disabled={isSaving}
+            error={Boolean(errors.description)}
+            helperText={errorText(errors.description?.message)}
+          />
+          <Controller
+            control={control}
+            name="location"
+            render={({ field }) => (
+              <LocationField value={field.value} onChange={field.onChange} disabled={isSaving} />
+            )}
+          />
+          <Controller
+            control={control}
+            name="tags"
+            render={({ field }) => (
+              <TagsField value={field.value} onChange={field.onChange} disabled={isSaving} />
+            )}
+          />
+          <Controller
+            control={control}
+            name="reminder"
+            render={({ field }) => (
+              <ReminderField value={field.value} onChange={field.onChange} disabled={isSaving} />
+            )}
+          />
+          <Controller
+            control={control}
+            name="attachments"
+            render={({ field }) => (
+              <AttachmentsEditor value={field.value} onChange={field.onChange} disabled={isSaving} />
+            )}
+          />
+        </Stack>
+      </Paper>
+      {meetUser && !isRecaptcha ? (
+        <Suspense fallback={null}>
+          <InvisibleAltcha ref={botCheck} language={i18n.resolvedLanguage ?? 'en'} />
+        </Suspense>
+      ) : null}
+      {pendingValues ? (
+        <EditScopeDialog
+          open
+          allowed={allowedEditScopes(pendingValues, initial)}
+          onCancel={() => setPendingValues(null)}
+          onConfirm={(scope) => {
+            const values = pendingValues;
+            setPendingValues(null);
+            void save(values, scope);
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}
