@@ -1,15 +1,12 @@
-import type { Calendar, Event, EventScope } from '@convene/contract';
+import type { Calendar, Event } from '@convene/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Divider, Paper, Stack, TextField } from '@mui/material';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { ApiError, isNetworkError } from '../../api/ApiError.ts';
 import { useAppConfig } from '../../api/config.ts';
 import { useErrorText } from '../../app/useErrorText.ts';
 import { EditTopBar } from '../../components/EditTopBar.tsx';
-import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useSession } from '../auth/useSession.ts';
 import type { BotCheckHandle } from '../calendars/InvisibleAltcha.tsx';
 import { AttachmentsEditor } from './AttachmentsEditor.tsx';
@@ -22,21 +19,18 @@ import {
   type EventFormValues,
   eventFormSchema,
   eventFormValuesFrom,
-  formFieldOf,
   needsEditScope,
   newEventFormValues,
 } from './eventForm.ts';
-import { pathAfterSave, toCreateEventBody, toUpdateEventBody } from './eventFormBody.ts';
 import { toPickerValue, weekDayOf } from './eventFormDates.ts';
 import type { EventFormState } from './eventFormState.ts';
 import { LocationField } from './LocationField.tsx';
-import { inviteMeetUser } from './meetInvite.ts';
 import { RecurrencePicker } from './RecurrencePicker.tsx';
 import { ReminderField } from './ReminderField.tsx';
 import { TagsField } from './TagsField.tsx';
 import { listTimeZones, localTimeZone } from './timeZones.ts';
+import { useEventFormSave } from './useEventFormSave.ts';
 import { useRecentTimeZones } from './useRecentTimeZones.ts';
-import { useSaveEvent } from './useSaveEvent.ts';
 
 const InvisibleAltcha = lazy(() =>
   import('../calendars/InvisibleAltcha.tsx').then((module) => ({ default: module.InvisibleAltcha })),
@@ -53,15 +47,9 @@ interface EventFormProps {
 export function EventForm({ event, calendars, state }: EventFormProps) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { showSnackbar } = useSnackbar();
   const { account } = useSession();
   const { data: config } = useAppConfig();
   const botCheck = useRef<BotCheckHandle>(null);
-  const mutation = useSaveEvent();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isInviting, setIsInviting] = useState(false);
   const [pendingValues, setPendingValues] = useState<EventFormValues | null>(null);
   const meetUser = event ? null : state.meetUser;
 
@@ -111,101 +99,21 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
     [initial.dates.startTimezone, initial.dates.endTimezone],
   );
   const dates = watch('dates');
+  const { save, leave, formError, isSaving } = useEventFormSave({
+    event,
+    initial,
+    state,
+    botCheck,
+    onFieldError: (field, message) =>
+      setError(field, { message }, { shouldFocus: field === 'name' || field === 'description' }),
+  });
   const calendarId = watch('calendarId');
-
-  const handleLeave = () => {
-    const target = pathAfterSave(state.from, location.key !== 'default');
-    if (target === -1) void navigate(-1);
-    else void navigate(target, { replace: true });
-  };
-
-  const showFailure = (failure: unknown) => {
-    const field = failure instanceof ApiError ? formFieldOf(failure.field) : null;
-    if (failure instanceof ApiError && field) {
-      setError(
-        field,
-        { message: failure.message },
-        { shouldFocus: field === 'name' || field === 'description' },
-      );
-    } else if (failure instanceof ApiError && (failure.status === 403 || failure.status === 404)) {
-      setFormError(t('eventForm.notAllowed'));
-    } else {
-      setFormError(isNetworkError(failure) ? t('errors.network') : t('eventForm.saveFailed'));
-    }
-  };
-
-  const solveBotCheck = async () => {
-    try {
-      return (await botCheck.current?.solve()) ?? '';
-    } catch {
-      return '';
-    }
-  };
-
-  const inviteAndLeave = async (saved: Event, recaptchaCode: string) => {
-    if (!meetUser) return;
-    setIsInviting(true);
-    const result = await inviteMeetUser({
-      userId: meetUser.userId,
-      calendarId: saved.originatingCalendarId,
-      eventId: saved.eventId,
-      recaptchaCode,
-    });
-    setIsInviting(false);
-    if (result === 'sent')
-      showSnackbar(t('event.meet.success', { name: meetUser.name }), { severity: 'success' });
-    else if (result === 'limitReached')
-      showSnackbar(t('event.errors.shareLimitReached'), { severity: 'error' });
-    else showSnackbar(t('eventForm.meetInviteFailed', { name: meetUser.name }), { severity: 'warning' });
-    handleLeave();
-  };
-
-  const save = async (values: EventFormValues, scope: EventScope | null) => {
-    setFormError(null);
-    if (event) {
-      mutation.mutate(
-        { kind: 'update', body: toUpdateEventBody(values, initial, event, scope) },
-        {
-          onSuccess: () => {
-            showSnackbar(t('eventForm.saved'), { severity: 'success' });
-            handleLeave();
-          },
-          onError: showFailure,
-        },
-      );
-      return;
-    }
-    let recaptchaCode = '';
-    if (meetUser) {
-      setIsInviting(true);
-      recaptchaCode = await solveBotCheck();
-      setIsInviting(false);
-      if (!recaptchaCode) {
-        setFormError(t('eventForm.botCheckFailed'));
-        return;
-      }
-    }
-    mutation.mutate(
-      { kind: 'create', body: toCreateEventBody(values) },
-      {
-        onSuccess: (saved) => {
-          if (meetUser) void inviteAndLeave(saved, recaptchaCode);
-          else {
-            showSnackbar(t('eventForm.created'), { severity: 'success' });
-            handleLeave();
-          }
-        },
-        onError: showFailure,
-      },
-    );
-  };
 
   const handleSave = handleSubmit((values) => {
     if (needsEditScope(event)) setPendingValues(values);
     else void save(values, null);
   });
 
-  const isSaving = mutation.isPending || isInviting;
   const isRecaptcha = config?.captcha.provider === 'recaptcha';
   const title = event ? t('pages.eventEdit') : t('eventForm.titleCreate');
   return (
@@ -214,13 +122,15 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
         title={title}
         mode={event ? 'edit' : 'create'}
         isSaving={isSaving}
-        onBack={handleLeave}
-        onCancel={handleLeave}
+        onBack={leave}
+        onCancel={leave}
         onSave={() => void handleSave()}
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={3}>
-          <Box aria-live="polite">{formError ? <Alert severity="error">{formError}</Alert> : null}</Box>
+          <Box aria-live="polite" sx={{ '&:empty': { display: 'none' } }}>
+            {formError ? <Alert severity="error">{formError}</Alert> : null}
+          </Box>
           {meetUser ? (
             <Alert severity="info">{t('eventForm.meetHint', { name: meetUser.name })}</Alert>
           ) : null}

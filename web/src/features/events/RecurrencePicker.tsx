@@ -129,6 +129,7 @@ export function RecurrencePicker({
                 value={choice.weekDays.length > 0 ? choice.weekDays : [startWeekDay]}
                 disabled={disabled}
                 size="small"
+                color="primary"
                 aria-label={t('eventForm.recurrence.onDays')}
                 onChange={(_event, days: WeekDay[]) =>
                   update({ ...choice, weekDays: toggleWeekDays(choice.weekDays, days) })
