@@ -127,10 +127,14 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
         onSave={() => void handleSave()}
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box aria-live="polite">
+          {formError ? (
+            <Alert severity="error" sx={{ mb: 3 }}>
+              {formError}
+            </Alert>
+          ) : null}
+        </Box>
         <Stack spacing={3}>
-          <Box aria-live="polite" sx={{ '&:empty': { display: 'none' } }}>
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
-          </Box>
           {meetUser ? (
             <Alert severity="info">{t('eventForm.meetHint', { name: meetUser.name })}</Alert>
           ) : null}

@@ -1,13 +1,16 @@
+import { toSubmittedDates } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import {
   allowedEditScopes,
   attachmentsBesideDescription,
+  eventFormDates,
   eventFormSchema,
   eventFormValuesFrom,
   formFieldOf,
   needsEditScope,
   newEventFormValues,
 } from './eventForm.ts';
+import { toPickerValue } from './eventFormDates.ts';
 import { buildEvent } from './eventFormFixtures.ts';
 
 const firstMessage = (values: unknown) => {
@@ -64,6 +67,32 @@ describe('event form values', () => {
       { type: 'image', data: { url: 'https://example.com/a.png' } },
       { type: 'text', data: { text: 'second' } },
     ]);
+  });
+});
+
+describe('edited dates', () => {
+  it('keeps a timed event as it is', () => {
+    expect(eventFormDates(buildEvent()).startDate).toBe('2030-07-01T07:00:00.000Z');
+  });
+
+  it('shows an all-day event on its GMT days in any zone, and submits the same days', () => {
+    for (const zone of ['America/Los_Angeles', 'Pacific/Kiritimati', 'UTC']) {
+      const dates = eventFormDates(
+        buildEvent({
+          isAllDay: true,
+          startDate: '2030-05-10T00:00:00.000Z',
+          endDate: '2030-05-11T23:59:59.999Z',
+          startTimezone: zone,
+          endTimezone: zone,
+        }),
+      );
+      expect(toPickerValue(dates.startDate, zone).date).toBe('2030-05-10');
+      expect(toPickerValue(dates.endDate, zone).date).toBe('2030-05-11');
+      expect(toSubmittedDates(dates)).toMatchObject({
+        startDate: '2030-05-10T00:00:00.000Z',
+        endDate: '2030-05-11T23:59:59.999Z',
+      });
+    }
   });
 });
 

@@ -6,6 +6,9 @@ import {
   type EventScope,
   eventDescription,
   eventName,
+  fromWallClock,
+  parseDayKey,
+  utcDay,
 } from '@convene/contract';
 import { z } from 'zod';
 import type { LocationValue } from './LocationField.tsx';
@@ -77,19 +80,45 @@ export function attachmentsBesideDescription(attachments: readonly Attachment[])
   return attachments.filter((_item, index) => index !== first);
 }
 
+/**
+ * An edited event's dates as the pickers hold them. An all-day event is stored as its GMT days;
+ * each side becomes noon of that day in its own zone, so the pickers show the stored days in
+ * any zone (west of GMT, midnight GMT is still the day before).
+ */
+export function eventFormDates(event: Pick<Event, keyof EventDates>): EventDates {
+  const dates = {
+    isAllDay: event.isAllDay,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    startTimezone: event.startTimezone,
+    endTimezone: event.endTimezone,
+  };
+  if (!event.isAllDay) return dates;
+  const noonOf = (instant: string, timeZone: string) =>
+    fromWallClock(
+      {
+        ...(parseDayKey(utcDay(instant)) ?? { year: 1970, month: 1, day: 1 }),
+        hour: 12,
+        minute: 0,
+        second: 0,
+        millisecond: 0,
+      },
+      timeZone,
+    ).toISOString();
+  return {
+    ...dates,
+    startDate: noonOf(event.startDate, event.startTimezone),
+    endDate: noonOf(event.endDate, event.endTimezone),
+  };
+}
+
 /** An edited event's values; its calendar is the one it belongs to (the originating one). */
 export function eventFormValuesFrom(event: Event): EventFormValues {
   return {
     calendarId: event.originatingCalendarId,
     name: event.name,
     description: event.description ?? '',
-    dates: {
-      isAllDay: event.isAllDay,
-      startDate: event.startDate,
-      endDate: event.endDate,
-      startTimezone: event.startTimezone,
-      endTimezone: event.endTimezone,
-    },
+    dates: eventFormDates(event),
     repeatingRule: event.repeatingRule,
     location: {
       name: event.location.name,
