@@ -95,7 +95,7 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
 
   const { recent, recordPick } = useRecentTimeZones(account?.userId ?? null);
   const zones = useMemo(
-    () => listTimeZones([initial.dates.startTimezone, initial.dates.endTimezone]),
+    () => listTimeZones([initial.dates.startTimezone, initial.dates.endTimezone, localTimeZone()]),
     [initial.dates.startTimezone, initial.dates.endTimezone],
   );
   const dates = watch('dates');
