@@ -1,0 +1,57 @@
+import type { Event } from '@convene/contract';
+
+/** An event as the API answers it, for the form's unit tests. */
+export function buildEvent(overrides: Partial<Event> = {}): Event {
+  return {
+    eventId: 'e1',
+    name: 'Team sync',
+    description: 'Agenda',
+    isAllDay: false,
+    isMultiDay: false,
+    startDate: '2030-07-01T07:00:00.000Z',
+    endDate: '2030-07-01T08:00:00.000Z',
+    startTimezone: 'Europe/Bucharest',
+    endTimezone: 'Europe/Bucharest',
+    occurrenceDate: null,
+    occurrenceId: null,
+    parentId: null,
+    repeatingRule: null,
+    calendarId: 'personal',
+    originatingCalendarId: 'team',
+    originatingCalendar: {
+      calendarId: 'team',
+      name: 'Team',
+      color: '4256c1',
+      visibility: 'private',
+      isPersonal: false,
+      userLink: null,
+    },
+    usersWithPermissions: [],
+    owner: { userId: 'u1', name: 'Ana', imageLink: null },
+    permissions: { canEdit: true, canRemove: false, canShare: true, isOwner: true },
+    attachments: [
+      { type: 'text', data: { text: 'Agenda' } },
+      { type: 'video', data: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
+    ],
+    location: {
+      name: 'Hall',
+      address: 'Main St 1',
+      coordinates: '44.43,26.1',
+      radius: 80,
+      autoAttendance: true,
+    },
+    hexColor: '4256c1',
+    kind: 'classic',
+    rsvpType: 1,
+    tags: ['work'],
+    colorSettings: { type: 'dynamic', cardColor: '4256c1' },
+    extendedProperties: { shouldHideDates: false, shouldHideLocation: false },
+    reminders: [{ fireInterval: 900 }, { fireInterval: 86_400 }],
+    livestreams: { count: 0, max: 4, streams: [] },
+    rsvpsStatistics: { pending: 0, attending: 1, notAttending: 0, none: 0 },
+    userEventStatus: null,
+    lastActionType: 'create',
+    updatedAt: '2030-06-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
