@@ -2,6 +2,7 @@ import type { Attachment } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import {
   attachmentsBesideDescription,
+  canInviteToEvent,
   attendeeCount,
   deleteActionFor,
   deleteEventRequest,
@@ -13,6 +14,7 @@ import {
   reminderAmount,
   repetitionParts,
   streamName,
+  visibleEventSections,
 } from './eventDetails.ts';
 
 const permissions = { canEdit: false, canRemove: false, canShare: false, isOwner: false };
@@ -140,5 +142,28 @@ describe('paging and streams', () => {
     expect(streamName({ info: { streamName: 'Stage' } })).toBe('Stage');
     expect(streamName({ info: {} })).toBeNull();
     expect(streamName('x')).toBeNull();
+  });
+});
+
+describe('sections and invitations', () => {
+  const hidden = { shouldHideDates: false, shouldHideLocation: true };
+  const shown = { shouldHideDates: false, shouldHideLocation: false };
+
+  it('hides the location from guests when asked, never from editors', () => {
+    expect(visibleEventSections({ extendedProperties: shown, permissions })).toEqual([
+      'attendees',
+      'location',
+      'streams',
+    ]);
+    expect(visibleEventSections({ extendedProperties: hidden, permissions })).toEqual(['attendees', 'streams']);
+    expect(
+      visibleEventSections({ extendedProperties: hidden, permissions: { ...permissions, canEdit: true } }),
+    ).toContain('location');
+  });
+
+  it('offers invitations with canShare on events that are not info', () => {
+    expect(canInviteToEvent({ permissions: { ...permissions, canShare: true }, kind: 'classic' })).toBe(true);
+    expect(canInviteToEvent({ permissions: { ...permissions, canShare: true }, kind: 'info' })).toBe(false);
+    expect(canInviteToEvent({ permissions, kind: 'classic' })).toBe(false);
   });
 });

@@ -143,3 +143,19 @@ export function streamName(stream: unknown): string | null {
   const name = (info as { streamName?: unknown }).streamName;
   return typeof name === 'string' && name.trim() ? name : null;
 }
+
+/** The side sections of the details page (spec part 2 §2), attendees first. */
+export type EventSection = 'attendees' | 'location' | 'streams';
+
+/** The sections a viewer sees: location only when it is not hidden from guests (editors always see it). */
+export function visibleEventSections(
+  event: Pick<Event, 'extendedProperties' | 'permissions'>,
+): EventSection[] {
+  const showsLocation = !event.extendedProperties.shouldHideLocation || event.permissions.canEdit;
+  return showsLocation ? ['attendees', 'location', 'streams'] : ['attendees', 'streams'];
+}
+
+/** Whether the viewer may invite people to the event (canShare, and not an 'info' event). */
+export function canInviteToEvent(event: Pick<Event, 'permissions' | 'kind'>): boolean {
+  return event.permissions.canShare && event.kind !== 'info';
+}
