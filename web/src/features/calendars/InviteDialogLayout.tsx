@@ -1,5 +1,13 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, IconButton } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+} from '@mui/material';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,7 @@
 import { Alert, Box, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { FoundUser } from './inviteDialogState.ts';
 import { InviteSearchResults } from './InviteSearchResults.tsx';
+import type { FoundUser } from './inviteDialogState.ts';
 import type { PersonSearch } from './usePersonSearch.ts';
 
 interface PersonSearchBoxProps {

@@ -5,7 +5,13 @@ import { queryKeys } from '../../api/queryKeys.ts';
 import { toSearchQuery } from '../../components/searchQuery.ts';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
 import { searchUsers } from './calendarsApi.ts';
-import { type FoundUser, type InviteState, type InviteTarget, inviteDialogState, inviteTarget } from './inviteDialogState.ts';
+import {
+  type FoundUser,
+  type InviteState,
+  type InviteTarget,
+  inviteDialogState,
+  inviteTarget,
+} from './inviteDialogState.ts';
 
 /** The person search of an invite dialog: its text, the choice, its state and who Confirm would invite. */
 export interface PersonSearch {
@@ -26,7 +32,10 @@ export interface PersonSearch {
 export function usePersonSearch(): PersonSearch {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState<FoundUser | null>(null);
-  const debouncedQuery = useDebouncedValue(toSearchQuery(text, limits.searchMinChars), limits.searchDebounceMs);
+  const debouncedQuery = useDebouncedValue(
+    toSearchQuery(text, limits.searchMinChars),
+    limits.searchDebounceMs,
+  );
   const search = useQuery({
     queryKey: queryKeys.userSearch(debouncedQuery),
     queryFn: ({ signal }) => searchUsers(debouncedQuery, signal),

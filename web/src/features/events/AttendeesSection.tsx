@@ -28,7 +28,14 @@ function AttendeeRow({ person, isMe }: { person: UserEventStatus; isMe: boolean 
   return (
     <ButtonBase
       onClick={() => open(person)}
-      sx={{ display: 'block', width: '100%', textAlign: 'left', px: 1, borderRadius: 2, '&:hover': { bgcolor: 'action.hover' } }}
+      sx={{
+        display: 'block',
+        width: '100%',
+        textAlign: 'left',
+        px: 1,
+        borderRadius: 2,
+        '&:hover': { bgcolor: 'action.hover' },
+      }}
     >
       {card}
     </ButtonBase>
@@ -71,7 +78,11 @@ export function AttendeesSection({ event }: { event: Event }) {
           .filter((answer) => others[answer] > 0)
           .map((answer) => (
             <li key={answer}>
-              <Chip size="small" variant="outlined" label={`${t(rsvpLabelKeys[answer])} · ${others[answer]}`} />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={`${t(rsvpLabelKeys[answer])} · ${others[answer]}`}
+              />
             </li>
           ))}
       </Box>

@@ -91,9 +91,12 @@ export function EventDeleteControl({ event, isFullWidth = false, onDone }: Event
       {
         onSuccess: () => {
           setIsOpen(false);
-          showSnackbar(t(action === 'remove' ? 'eventDetails.delete.removed' : 'eventDetails.delete.deleted'), {
-            severity: 'success',
-          });
+          showSnackbar(
+            t(action === 'remove' ? 'eventDetails.delete.removed' : 'eventDetails.delete.deleted'),
+            {
+              severity: 'success',
+            },
+          );
           onDone();
         },
         onError: () => showSnackbar(t('eventDetails.delete.failed'), { severity: 'error' }),

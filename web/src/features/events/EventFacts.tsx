@@ -2,8 +2,8 @@ import type { Event } from '@convene/contract';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
-import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import NotesIcon from '@mui/icons-material/Notes';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import RepeatIcon from '@mui/icons-material/Repeat';
 import { Box, Chip, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -97,7 +97,13 @@ export function EventFacts({ event }: { event: Event }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <Box
             aria-hidden
-            sx={{ width: 12, height: 12, borderRadius: '50%', flexShrink: 0, bgcolor: calendarColor(calendar.color) }}
+            sx={{
+              width: 12,
+              height: 12,
+              borderRadius: '50%',
+              flexShrink: 0,
+              bgcolor: calendarColor(calendar.color),
+            }}
           />
           {canOpenCalendar ? (
             <Link
@@ -114,7 +120,10 @@ export function EventFacts({ event }: { event: Event }) {
       </Fact>
       {event.tags.length > 0 ? (
         <Fact icon={<LocalOfferOutlinedIcon />} title={t('eventDetails.tags')}>
-          <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
+          <Box
+            component="ul"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}
+          >
             {event.tags.map((tag) => (
               <li key={tag}>
                 <Chip label={tag} size="small" />
@@ -125,7 +134,9 @@ export function EventFacts({ event }: { event: Event }) {
       ) : null}
       {event.description ? (
         <Fact icon={<NotesIcon />} title={t('eventDetails.description')}>
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{event.description}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {event.description}
+          </Typography>
         </Fact>
       ) : null}
     </Box>

@@ -30,7 +30,14 @@ export function EventInviteDialog({ event, knownPeople, open, onClose }: EventIn
   const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={isNarrow} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={isNarrow}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
       {open ? (
         <EventInviteContent
           event={event}
@@ -61,7 +68,8 @@ function EventInviteContent({
   const isSending = isChecking || mutation.isPending;
   const isRecaptcha = config?.captcha.provider === 'recaptcha';
   const { target } = search;
-  const isInvited = (user: FoundUser) => isAlreadyInvited({ kind: 'user', user, email: user.email }, knownPeople);
+  const isInvited = (user: FoundUser) =>
+    isAlreadyInvited({ kind: 'user', user, email: user.email }, knownPeople);
 
   const handleConfirm = async (submit: FormEvent) => {
     submit.preventDefault();
@@ -78,7 +86,9 @@ function EventInviteContent({
       return;
     }
     const who =
-      target.kind === 'user' ? { userId: target.user.userId, name: target.user.name } : { email: target.email };
+      target.kind === 'user'
+        ? { userId: target.user.userId, name: target.user.name }
+        : { email: target.email };
     mutation.mutate(
       { ...who, recaptchaCode },
       {

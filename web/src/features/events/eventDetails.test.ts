@@ -2,8 +2,8 @@ import type { Attachment } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import {
   attachmentsBesideDescription,
-  canInviteToEvent,
   attendeeCount,
+  canInviteToEvent,
   deleteActionFor,
   deleteEventRequest,
   formatWeekDays,
@@ -18,7 +18,12 @@ import {
 } from './eventDetails.ts';
 
 const permissions = { canEdit: false, canRemove: false, canShare: false, isOwner: false };
-const ids = { eventId: 'abc_20250505T070000Z', parentId: 'abc', calendarId: 'mine', originatingCalendarId: 'theirs' };
+const ids = {
+  eventId: 'abc_20250505T070000Z',
+  parentId: 'abc',
+  calendarId: 'mine',
+  originatingCalendarId: 'theirs',
+};
 
 describe('attendee count', () => {
   it('is the total of the RSVP statistics minus one (me), never below zero', () => {
@@ -29,7 +34,12 @@ describe('attendee count', () => {
 
   it('counts the others by answer, taking the viewer out of their own', () => {
     const statistics = { pending: 1, attending: 2, notAttending: 0, none: 0 };
-    expect(othersByRsvp(statistics, 'attending')).toEqual({ pending: 1, attending: 1, notAttending: 0, none: 0 });
+    expect(othersByRsvp(statistics, 'attending')).toEqual({
+      pending: 1,
+      attending: 1,
+      notAttending: 0,
+      none: 0,
+    });
     expect(othersByRsvp(statistics, null)).toEqual(statistics);
     expect(othersByRsvp(statistics, 'none')).toEqual(statistics);
   });
@@ -49,14 +59,18 @@ describe('reminder amount', () => {
 
 describe('delete action', () => {
   it('lets an editor delete, asking which occurrences for an occurrence', () => {
-    expect(deleteActionFor({ permissions: { ...permissions, canEdit: true }, parentId: null })).toBe('delete');
+    expect(deleteActionFor({ permissions: { ...permissions, canEdit: true }, parentId: null })).toBe(
+      'delete',
+    );
     expect(deleteActionFor({ permissions: { ...permissions, canEdit: true }, parentId: 'abc' })).toBe(
       'deleteOccurrence',
     );
   });
 
   it('lets an invitee only remove it from their calendar, and others nothing', () => {
-    expect(deleteActionFor({ permissions: { ...permissions, canRemove: true }, parentId: null })).toBe('remove');
+    expect(deleteActionFor({ permissions: { ...permissions, canRemove: true }, parentId: null })).toBe(
+      'remove',
+    );
     expect(deleteActionFor({ permissions, parentId: null })).toBeNull();
   });
 
@@ -72,7 +86,11 @@ describe('delete action', () => {
       eventId: ids.eventId,
       parentId: null,
     });
-    expect(deleteEventRequest(ids, 'remove')).toEqual({ calendarId: 'mine', eventId: ids.eventId, parentId: 'abc' });
+    expect(deleteEventRequest(ids, 'remove')).toEqual({
+      calendarId: 'mine',
+      eventId: ids.eventId,
+      parentId: 'abc',
+    });
   });
 });
 
@@ -82,11 +100,13 @@ describe('attachments beside the description', () => {
   const image: Attachment = { type: 'image', data: { url: '/media/a.jpg' } };
 
   it('drops only the first text item, and only when there is a description', () => {
-    expect(attachmentsBesideDescription({ description: 'About it', attachments: [image, text, other] })).toEqual([
+    expect(
+      attachmentsBesideDescription({ description: 'About it', attachments: [image, text, other] }),
+    ).toEqual([image, other]);
+    expect(attachmentsBesideDescription({ description: null, attachments: [text, image] })).toEqual([
+      text,
       image,
-      other,
     ]);
-    expect(attachmentsBesideDescription({ description: null, attachments: [text, image] })).toEqual([text, image]);
   });
 });
 
@@ -155,7 +175,10 @@ describe('sections and invitations', () => {
       'location',
       'streams',
     ]);
-    expect(visibleEventSections({ extendedProperties: hidden, permissions })).toEqual(['attendees', 'streams']);
+    expect(visibleEventSections({ extendedProperties: hidden, permissions })).toEqual([
+      'attendees',
+      'streams',
+    ]);
     expect(
       visibleEventSections({ extendedProperties: hidden, permissions: { ...permissions, canEdit: true } }),
     ).toContain('location');

@@ -15,7 +15,12 @@ describe('describeEventWhen', () => {
       },
       bucharest,
     );
-    expect(when).toEqual({ dates: 'Mon, 5 May 2025', times: '10:00 – 11:30', timeZone: null, inViewerZone: null });
+    expect(when).toEqual({
+      dates: 'Mon, 5 May 2025',
+      times: '10:00 – 11:30',
+      timeZone: null,
+      inViewerZone: null,
+    });
   });
 
   it('shows an all-day event by its GMT days, one day or a span', () => {

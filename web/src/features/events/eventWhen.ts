@@ -66,7 +66,12 @@ export function describeEventWhen(
   if (event.isAllDay) {
     const first = formatDay(start, locale, 'UTC');
     const last = formatDay(end, locale, 'UTC');
-    return { dates: first === last ? first : `${first} – ${last}`, times: null, timeZone: null, inViewerZone: null };
+    return {
+      dates: first === last ? first : `${first} – ${last}`,
+      times: null,
+      timeZone: null,
+      inViewerZone: null,
+    };
   }
   const span = timedSpan(start, end, locale, event.startTimezone, event.endTimezone);
   const differs = event.startTimezone !== viewerTimeZone || event.endTimezone !== viewerTimeZone;
