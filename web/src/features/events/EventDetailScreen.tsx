@@ -1,3 +1,4 @@
+import { layout } from '@convene/contract';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Alert, Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -88,7 +89,8 @@ export function EventDetailScreen() {
   const attachments = attachmentsBesideDescription(event);
 
   return (
-    <Box sx={{ maxWidth: 1240, pb: 4 }}>
+    // The shell's bottom tabs float over the end of a phone's page: keep the last button clear of them.
+    <Box sx={{ maxWidth: 1240, pb: { xs: `${layout.bottomBarPadding + 24}px`, md: 4 } }}>
       <EventHeader
         event={event}
         isFromEvents={isEventsScreenPath(from)}

@@ -45,11 +45,18 @@ export function EventSidePanel({ event, sections, active, onChange }: EventSideP
             key={section}
             value={section}
             icon={sectionIcons[section]}
-            iconPosition="start"
+            iconPosition="top"
             label={t(`eventDetails.sections.${section}`)}
             id={`${tabsId}-${section}`}
             aria-controls={`${tabsId}-panel`}
-            sx={{ minHeight: 56, textTransform: 'none', fontWeight: 600, px: 1 }}
+            sx={{
+              minHeight: 64,
+              textTransform: 'none',
+              fontWeight: 600,
+              fontSize: '0.8125rem',
+              px: 1,
+              gap: 0.25,
+            }}
           />
         ))}
       </Tabs>

@@ -2,7 +2,17 @@ import { rsvpLabelKeys } from '@convene/contract';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { Alert, Box, Chip, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  Skeleton,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/Snackbar.tsx';
@@ -21,6 +31,9 @@ const icons = {
 export function MyRsvp({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const theme = useTheme();
+  // Three answers side by side do not fit a phone in every language: there they stack.
+  const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { showSnackbar } = useSnackbar();
   const { rsvp, isLoading, isError, answer } = useEventRsvp(eventId);
   const current = rsvp?.statuses.rsvp ?? null;
@@ -55,10 +68,16 @@ export function MyRsvp({ eventId }: { eventId: string }) {
             onChange={handleChange}
             aria-label={t('eventDetails.rsvp.question')}
             color="primary"
+            orientation={isNarrow ? 'vertical' : 'horizontal'}
             sx={{
               display: 'flex',
-              flexWrap: 'wrap',
-              '& .MuiToggleButton-root': { flex: 1, gap: 1, textTransform: 'none', fontWeight: 600 },
+              '& .MuiToggleButton-root': {
+                flex: 1,
+                gap: 1,
+                textTransform: 'none',
+                fontWeight: 600,
+                justifyContent: isNarrow ? 'flex-start' : 'center',
+              },
               '& .MuiToggleButton-root.Mui-selected': {
                 bgcolor: 'primary.main',
                 color: 'primary.contrastText',
