@@ -72,8 +72,9 @@ export function MyRsvp({ eventId }: { eventId: string }) {
             sx={{
               display: 'flex',
               '& .MuiToggleButton-root': {
-                flex: 1,
+                flex: '1 1 auto',
                 gap: 1,
+                whiteSpace: 'nowrap',
                 textTransform: 'none',
                 fontWeight: 600,
                 justifyContent: isNarrow ? 'flex-start' : 'center',
