@@ -1,45 +1,20 @@
-import { type Calendar, type CalendarRole, effectivePermissions, limits } from '@convene/contract';
-import CloseIcon from '@mui/icons-material/Close';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  IconButton,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { type InfiniteData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type Calendar, type CalendarRole, effectivePermissions } from '@convene/contract';
+import { Dialog, Divider, useMediaQuery, useTheme } from '@mui/material';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../api/config.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
-import { toSearchQuery } from '../../components/searchQuery.ts';
-import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
 import { inviteErrorKey, inviteNoticeKeys } from './calendarErrors.ts';
-import { searchUsers } from './calendarsApi.ts';
 import type { BotCheckHandle } from './InvisibleAltcha.tsx';
+import { InviteBotCheck, solveInviteBotCheck } from './InviteBotCheck.tsx';
+import { InviteDialogLayout } from './InviteDialogLayout.tsx';
 import { InviteRolePicker } from './InviteRolePicker.tsx';
-import { InviteSearchResults } from './InviteSearchResults.tsx';
-import {
-  type FoundUser,
-  grantableRoles,
-  inviteDialogState,
-  inviteTarget,
-  isAlreadyInvited,
-} from './inviteDialogState.ts';
+import { type FoundUser, grantableRoles, isAlreadyInvited } from './inviteDialogState.ts';
+import { PersonSearchBox } from './PersonSearchBox.tsx';
 import { useInviteMember } from './useInviteMember.ts';
-
-const InvisibleAltcha = lazy(() =>
-  import('./InvisibleAltcha.tsx').then((module) => ({ default: module.InvisibleAltcha })),
-);
+import { usePersonSearch } from './usePersonSearch.ts';
 
 type PeoplePages = InfiniteData<{ users: { userId: string | null; email: string | null }[] }>;
 
@@ -86,39 +61,19 @@ function InviteDialogContent({
   isFullScreen: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const { data: config } = useAppConfig();
   const botCheck = useRef<BotCheckHandle>(null);
-  const [text, setText] = useState('');
-  const [selected, setSelected] = useState<FoundUser | null>(null);
+  const search = usePersonSearch();
   const [role, setRole] = useState<CalendarRole>('member');
   const [isChecking, setIsChecking] = useState(false);
   const mutation = useInviteMember(calendar.calendarId);
   const isSending = isChecking || mutation.isPending;
-
-  const debouncedQuery = useDebouncedValue(
-    toSearchQuery(text, limits.searchMinChars),
-    limits.searchDebounceMs,
-  );
-  const search = useQuery({
-    queryKey: queryKeys.userSearch(debouncedQuery),
-    queryFn: ({ signal }) => searchUsers(debouncedQuery, signal),
-    enabled: debouncedQuery !== '',
-    staleTime: 30_000,
-  });
-  const state = inviteDialogState({
-    text,
-    debouncedQuery,
-    isFetching: search.isFetching,
-    results: search.data,
-    selected,
-  });
-  const target = inviteTarget(state, text);
+  const { target } = search;
   const roles = grantableRoles(effectivePermissions(calendar));
   const isRecaptcha = config?.captcha.provider === 'recaptcha';
-  const searchFailed = search.isError && !search.isFetching && state.kind === 'fetching';
 
   // Everyone of this calendar the People tab has loaded; the server's 409 covers the rest.
   const knownPeople = queryClient
@@ -126,11 +81,6 @@ function InviteDialogContent({
     .flatMap(([, data]) => data?.pages.flatMap((page) => page.users) ?? []);
   const isInvited = (user: FoundUser) =>
     isAlreadyInvited({ kind: 'user', user, email: user.email }, knownPeople);
-
-  const handleTextChange = (value: string) => {
-    setText(value);
-    setSelected(null);
-  };
 
   const handleConfirm = async (event: FormEvent) => {
     event.preventDefault();
@@ -140,12 +90,7 @@ function InviteDialogContent({
       return;
     }
     setIsChecking(true);
-    let recaptchaCode: string;
-    try {
-      recaptchaCode = (await botCheck.current?.solve()) ?? '';
-    } catch {
-      recaptchaCode = '';
-    }
+    const recaptchaCode = await solveInviteBotCheck(botCheck.current);
     setIsChecking(false);
     if (!recaptchaCode) {
       showSnackbar(t(inviteNoticeKeys.botCheckFailed), { severity: 'error' });
@@ -171,69 +116,20 @@ function InviteDialogContent({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleConfirm} sx={{ display: 'contents' }}>
-      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {t('inviteUsers.title', { name: calendar.name })}
-        </Box>
-        {isFullScreen ? (
-          <IconButton edge="end" aria-label={t('inviteUsers.close')} onClick={onClose} disabled={isSending}>
-            <CloseIcon />
-          </IconButton>
-        ) : null}
-      </DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          value={text}
-          onChange={(event) => handleTextChange(event.target.value)}
-          label={t('inviteUsers.searchLabel')}
-          autoComplete="off"
-          disabled={isSending}
-          sx={{ mt: 1 }}
-        />
-        <Box aria-live="polite" sx={{ minHeight: 72 }}>
-          {searchFailed ? (
-            <Alert severity="error" sx={{ my: 2 }}>
-              {t('inviteUsers.searchFailed')}
-            </Alert>
-          ) : (
-            <InviteSearchResults
-              state={state}
-              text={text}
-              isInvited={isInvited}
-              disabled={isSending}
-              onSelect={setSelected}
-              onClearSelection={() => setSelected(null)}
-            />
-          )}
-        </Box>
-        <Divider sx={{ my: 2 }} />
-        <InviteRolePicker roles={roles} value={role} onChange={setRole} disabled={isSending} />
-        {isRecaptcha ? (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {t('auth.botCheck.recaptchaConfigured')}
-          </Alert>
-        ) : (
-          <Suspense fallback={null}>
-            <InvisibleAltcha ref={botCheck} language={i18n.resolvedLanguage ?? 'en'} />
-          </Suspense>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={isSending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!target || isSending || isRecaptcha}
-          aria-busy={isSending}
-          startIcon={isSending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {isChecking ? t('inviteUsers.checking') : t('inviteUsers.confirm')}
-        </Button>
-      </DialogActions>
-    </Box>
+    <InviteDialogLayout
+      titleId={titleId}
+      title={t('inviteUsers.title', { name: calendar.name })}
+      isFullScreen={isFullScreen}
+      isSending={isSending}
+      isChecking={isChecking}
+      canConfirm={target !== null && !isRecaptcha}
+      onSubmit={handleConfirm}
+      onClose={onClose}
+    >
+      <PersonSearchBox search={search} isInvited={isInvited} disabled={isSending} />
+      <Divider sx={{ my: 2 }} />
+      <InviteRolePicker roles={roles} value={role} onChange={setRole} disabled={isSending} />
+      <InviteBotCheck ref={botCheck} isRecaptcha={isRecaptcha} />
+    </InviteDialogLayout>
   );
 }

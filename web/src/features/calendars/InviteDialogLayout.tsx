@@ -1,0 +1,70 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+} from '@mui/material';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface InviteDialogLayoutProps {
+  titleId: string;
+  title: string;
+  /** Phones get the dialog full screen, with a close button in its title. */
+  isFullScreen: boolean;
+  /** While the bot check runs or the invitation is sent. */
+  isSending: boolean;
+  isChecking: boolean;
+  canConfirm: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** The frame shared by the invite dialogs: a form with its title, content, Cancel and Invite. */
+export function InviteDialogLayout({
+  titleId,
+  title,
+  isFullScreen,
+  isSending,
+  isChecking,
+  canConfirm,
+  onSubmit,
+  onClose,
+  children,
+}: InviteDialogLayoutProps) {
+  const { t } = useTranslation();
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {title}
+        </Box>
+        {isFullScreen ? (
+          <IconButton edge="end" aria-label={t('inviteUsers.close')} onClick={onClose} disabled={isSending}>
+            <CloseIcon />
+          </IconButton>
+        ) : null}
+      </DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={isSending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!canConfirm || isSending}
+          aria-busy={isSending}
+          startIcon={isSending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {isChecking ? t('inviteUsers.checking') : t('inviteUsers.confirm')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

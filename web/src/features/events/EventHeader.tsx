@@ -1,0 +1,62 @@
+import type { Event } from '@convene/contract';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { Box, Button, IconButton, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { EventDeleteControl } from './EventDeleteControl.tsx';
+
+interface EventHeaderProps {
+  event: Event;
+  /** Whether the event was opened from an events screen (passed on to the edit form). */
+  isFromEvents: boolean;
+  /** Phones show Delete at the bottom of the page instead of in the top bar. */
+  showsDelete: boolean;
+  onBack: () => void;
+  onDeleted: () => void;
+}
+
+/** The top bar of an event: back, the name (two lines at most), Edit (canEdit) and, on wide screens, Delete. */
+export function EventHeader({ event, isFromEvents, showsDelete, onBack, onDeleted }: EventHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Box component="header" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 2 }}>
+      <IconButton edge="start" aria-label={t('eventDetails.back')} onClick={onBack} sx={{ mt: 0.25 }}>
+        <ArrowBackIcon />
+      </IconButton>
+      <Typography
+        variant="h4"
+        component="h1"
+        title={event.name}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          overflowWrap: 'anywhere',
+          fontSize: { xs: '1.5rem', sm: '2rem' },
+          lineHeight: 1.25,
+          pt: 0.5,
+        }}
+      >
+        {event.name}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexShrink: 0, pt: 0.25 }}>
+        {event.permissions.canEdit ? (
+          <Button
+            component={RouterLink}
+            to={`/event/edit/${encodeURIComponent(event.eventId)}`}
+            state={{ event, calendarId: event.calendarId, fromEvents: isFromEvents }}
+            variant="outlined"
+            startIcon={<EditOutlinedIcon />}
+          >
+            {t('eventDetails.edit')}
+          </Button>
+        ) : null}
+        {showsDelete ? <EventDeleteControl event={event} onDone={onDeleted} /> : null}
+      </Box>
+    </Box>
+  );
+}
