@@ -143,12 +143,14 @@ test.describe('the agenda list', () => {
     await page.goBack();
     await expect(today).toBeVisible();
 
-    // More than a page: 60 more events from day 10 on; scrolling down loads the next pages.
-    for (let batch = 0; batch < 6; batch += 1) {
+    // More than a page each way: 60 events from day 10 on, 55 before yesterday.
+    const pad = (number: number) => String(number).padStart(2, '0');
+    for (let batch = 0; batch < 12; batch += 1) {
       await Promise.all(
         Array.from({ length: 10 }, (_, index) => {
-          const number = batch * 10 + index + 1;
-          return createEvent(`Bulk ${String(number).padStart(2, '0')}`, 10 * day + number * 3 * hour);
+          const number = (batch % 6) * 10 + index + 1;
+          if (batch < 6) return createEvent(`Bulk ${pad(number)}`, 10 * day + number * 3 * hour);
+          return number <= 55 ? createEvent(`Past ${pad(number)}`, -2 * day - number * 2 * hour) : null;
         }),
       );
     }
@@ -161,14 +163,25 @@ test.describe('the agenda list', () => {
         .getByRole('link')
         .evaluateAll((links) => links.map((link) => /Bulk \d\d/.exec(link.textContent ?? '')?.[0] ?? ''));
       for (const name of names) if (name && !seen.includes(name)) seen.push(name);
-      await list.evaluate((element) => element.scrollBy(0, 600));
-      await page.waitForTimeout(50);
+      await list.evaluate((element) => element.scrollBy(0, 900));
+      await page.waitForTimeout(30);
     }
     await nextPage;
     expect(seen).toEqual(
       Array.from({ length: 60 }, (_, index) => `Bulk ${String(index + 1).padStart(2, '0')}`),
     );
     await expect(list.getByRole('link', { name: /Bulk 60/ })).toBeInViewport();
+
+    // At the top, the older page comes in above without moving what is in view.
+    await list.evaluate((element) => element.scrollTo(0, 0));
+    const topLink = list.getByRole('link', { name: /Past 49/ });
+    await expect(topLink).toBeInViewport();
+    const before = (await topLink.boundingBox())?.y ?? 0;
+    await expect(list.getByRole('link', { name: /Past 55/ })).toBeAttached();
+    expect(Math.abs(((await topLink.boundingBox())?.y ?? 0) - before)).toBeLessThan(2);
+    await expect(list.getByRole('link', { name: /Past 50/ })).toHaveCount(1);
+    await expect(list.getByRole('link', { name: /Past 55/ })).not.toBeInViewport();
+    await shot(page, 'events-older-page-wide-en');
 
     // Search narrows the list (from 4 characters).
     const search = page.getByLabel('Search events');

@@ -14,8 +14,8 @@ import {
 import { DayHeader } from './DayHeader.tsx';
 import { EventRow } from './EventRow.tsx';
 
-/** Rows from either end at which the next page is asked for (beyond the overscan of 5). */
-const edgeRows = 2;
+/** How near either end (in pixels, about three event rows) the next page is asked for. */
+const edgePx = 3 * (agendaRowSizes.eventHeight + agendaRowSizes.eventGap);
 
 /** What the scroller needs of the agenda query. */
 export interface AgendaPaging {
@@ -122,11 +122,15 @@ export function AgendaScroller({ rows, today, timeZone, calendarId, paging }: Ag
   const { isFetchNextPageError, isFetchPreviousPageError } = paging;
 
   useEffect(() => {
+    const element = scrollRef.current;
     // One fetch at a time: a second one would cancel the first.
-    if (!isPositioned || isFetching || firstIndex === undefined || lastIndex === undefined) return;
-    if (hasNextPage && !isFetchNextPageError && lastIndex >= rows.length - 1 - edgeRows) {
+    if (!isPositioned || isFetching || !element || firstIndex === undefined || lastIndex === undefined)
+      return;
+    // Read where the view really is: the virtual range may still show the offset before a jump.
+    const toEnd = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (hasNextPage && !isFetchNextPageError && toEnd < edgePx) {
       void fetchNextPage({ cancelRefetch: false });
-    } else if (hasPreviousPage && !isFetchPreviousPageError && firstIndex <= edgeRows) {
+    } else if (hasPreviousPage && !isFetchPreviousPageError && element.scrollTop < edgePx) {
       void fetchPreviousPage({ cancelRefetch: false });
     }
   }, [
@@ -134,7 +138,6 @@ export function AgendaScroller({ rows, today, timeZone, calendarId, paging }: Ag
     isFetching,
     firstIndex,
     lastIndex,
-    rows.length,
     hasNextPage,
     hasPreviousPage,
     isFetchNextPageError,

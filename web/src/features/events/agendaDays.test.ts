@@ -95,4 +95,19 @@ describe('agenda days', () => {
     expect(anchorShift({ keys: [], offsets: [] }, layout(after), 0)).toBe(0);
     expect(anchorShift(layout(before), layout([]), 204)).toBe(0);
   });
+
+  it('keeps the first event in place when older events of its day come in between it and its header', () => {
+    const before = toAgendaRows([timed('a', '2024-05-17T08:00:00Z')], 'UTC');
+    const after = toAgendaRows(
+      [timed('o', '2024-05-17T07:00:00Z'), timed('a', '2024-05-17T08:00:00Z')],
+      'UTC',
+    );
+    const layout = (rows: typeof before) => ({
+      keys: rows.map((row) => row.key),
+      offsets: agendaRowOffsets(rows),
+    });
+    expect(anchorShift(layout(before), layout(after), 0)).toBe(136);
+    const onlyHeader = { keys: ['day:2024-05-17'], offsets: [0] };
+    expect(anchorShift(onlyHeader, layout(after), 0)).toBe(0);
+  });
 });

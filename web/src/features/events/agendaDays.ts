@@ -3,6 +3,9 @@ import { dayKey, type Event, parseDayKey, toWallClock, utcDay } from '@convene/c
 /** Heights of the agenda's rows (spec: event rows 112 px with a 24 px gap). */
 export const agendaRowSizes = { eventHeight: 112, eventGap: 24, header: 48 } as const;
 
+/** Day header rows' keys start with this (event ids never do). */
+const dayRowPrefix = 'day:';
+
 /** What the grouping needs of an event. */
 export type AgendaEvent = Pick<Event, 'eventId' | 'startDate' | 'isAllDay'>;
 
@@ -50,7 +53,7 @@ export function toAgendaRows<T extends AgendaEvent>(events: readonly T[], timeZo
   }
   const rows: AgendaRow<T>[] = [];
   for (const day of [...byDay.keys()].sort()) {
-    rows.push({ type: 'day', key: `day:${day}`, day });
+    rows.push({ type: 'day', key: `${dayRowPrefix}${day}`, day });
     const dayEvents = byDay.get(day) ?? [];
     const ordered = [...dayEvents.filter((e) => e.isAllDay), ...dayEvents.filter((e) => !e.isAllDay)];
     for (const event of ordered) rows.push({ type: 'event', key: event.eventId, day, event });
@@ -99,8 +102,9 @@ export function agendaStartRow(rows: readonly Pick<AgendaRow<AgendaEvent>, 'type
 }
 
 /**
- * How far the view must move so the row at the top stays put after the rows changed (older
- * events put before it, or a refresh above it): 0 when that row is gone or did not move.
+ * How far the view must move so the event at the top stays put after the rows changed (older
+ * events put before it, or a refresh above it): 0 when that row is gone or did not move. A
+ * header at the top is passed over for its first event, as older events of that day go between.
  */
 export function anchorShift(
   before: { keys: readonly string[]; offsets: readonly number[] },
@@ -108,7 +112,8 @@ export function anchorShift(
   scrollTop: number,
 ): number {
   if (before.keys.length === 0) return 0;
-  const index = agendaRowAt(before.offsets, scrollTop);
+  let index = agendaRowAt(before.offsets, scrollTop);
+  if (before.keys[index]?.startsWith(dayRowPrefix) && index + 1 < before.keys.length) index += 1;
   const newIndex = after.keys.indexOf(before.keys[index] ?? '');
   if (newIndex < 0) return 0;
   return (after.offsets[newIndex] ?? 0) - (before.offsets[index] ?? 0);
