@@ -221,7 +221,7 @@ test.describe('the agenda list', () => {
     await expect(page.getByText('Niciun eveniment de afișat')).toBeVisible();
     await shot(page, 'events-empty-narrow-ro');
 
-    const { createEvent } = await setUp(page);
+    const { createEvent, personalId } = await setUp(page);
     await createEvent('Repetiție cor', 19 * hour, { location: { address: 'Strada Lungă 3, Brașov' } });
     await createEvent('Concert de primăvară', day + 20 * hour);
     await createEvent('Zi de grădină', 2 * day, {
@@ -239,7 +239,14 @@ test.describe('the agenda list', () => {
     await expect(rehearsal).toContainText('1 participant');
     await expect(list.getByRole('link', { name: /Zi de grădină/ })).toContainText('Toată ziua');
     await shot(page, 'events-narrow-ro');
+    await page.goto(`/calendars/${personalId}/events`);
+    await expect(
+      page.getByRole('region', { name: 'Evenimente' }).getByRole('link', { name: /Repetiție cor/ }),
+    ).toBeVisible();
+    await shot(page, 'calendar-events-narrow-ro');
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/events');
+    await expect(list.getByRole('heading', { name: /^Astăzi/ })).toBeVisible();
     await shot(page, 'events-wide-ro');
     expect(problems).toEqual([]);
   });
