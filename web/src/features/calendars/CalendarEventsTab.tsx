@@ -31,12 +31,17 @@ export function CalendarEventsTab({ calendar }: { calendar: Calendar }) {
           </Button>
         ) : null}
       </Box>
-      {/* Its own scroll area, most of the viewport high, below the calendar's header. */}
+      {/* Its own scroll area, most of the viewport high, below the calendar's header; on phones
+          the page's end leaves it clear of the bottom tab bar. */}
       <EventList
         key={`${calendar.calendarId}:${query}`}
         calendarId={calendar.calendarId}
         q={query}
-        sx={{ height: { xs: 'calc(100vh - 200px)', md: 'calc(100vh - 120px)' }, minHeight: 360 }}
+        sx={{
+          height: { xs: 'calc(100vh - 200px)', md: 'calc(100vh - 120px)' },
+          minHeight: 360,
+          mb: { xs: 4, md: 0 },
+        }}
       />
     </Box>
   );
