@@ -1,35 +1,48 @@
 import { type Calendar, canAddToCalendar } from '@convene/contract';
 import AddIcon from '@mui/icons-material/Add';
-import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
-import { Box, Button, Paper, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { SearchBar } from '../../components/SearchBar.tsx';
+import { EventList } from '../events/EventList.tsx';
 
-/** The Events tab: the calendar's agenda (an empty state until the events feature exists) and create (canAdd). */
+/** The Events tab: the calendar's agenda with a search box, and create (canAdd). */
 export function CalendarEventsTab({ calendar }: { calendar: Calendar }) {
   const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const handleSearch = useCallback((value: string) => setQuery(value), []);
   return (
     <Box>
-      {canAddToCalendar(calendar) ? (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}>
+          <SearchBar onSearch={handleSearch} label={t('eventList.searchLabel')} />
+        </Box>
+        {canAddToCalendar(calendar) ? (
           <Button
             component={RouterLink}
             to="/event/create"
             state={{ calendarId: calendar.calendarId }}
             variant="contained"
             startIcon={<AddIcon />}
+            sx={{ ml: 'auto' }}
           >
             {t('calendar.events.create')}
           </Button>
-        </Box>
-      ) : null}
-      <Paper
-        variant="outlined"
-        sx={{ p: { xs: 4, sm: 6 }, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}
-      >
-        <EventBusyOutlinedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
-        <Typography color="text.secondary">{t('calendar.events.empty')}</Typography>
-      </Paper>
+        ) : null}
+      </Box>
+      {/* Its own scroll area, most of the viewport high, below the calendar's header; on phones
+          the page's end leaves it clear of the bottom tab bar. */}
+      <EventList
+        key={`${calendar.calendarId}:${query}`}
+        calendarId={calendar.calendarId}
+        q={query}
+        sx={{
+          height: { xs: 'calc(100vh - 200px)', md: 'calc(100vh - 120px)' },
+          minHeight: 360,
+          mb: { xs: 4, md: 0 },
+        }}
+      />
     </Box>
   );
 }
