@@ -1,22 +1,27 @@
-// Load test of the agenda (GET /api/events) for the bench user in 20 calendars, next to a bare
-// route that runs the same SQL in the same process family and run: the viewer's calendars, the
-// keyset page of single events, their rows and the running series (agenda.sql.ts, imported, so
-// the two cannot drift). The ratio bare/API is what the API adds: sign-in, validation, series
-// expansion, RSVP counts and presentation.
+// Load test of the agenda (GET /api/events, 50 items) for the bench user in 20 calendars, next to
+// a bare route that sends PostgreSQL the same queries (bench/lib/agenda-bare.mjs). Each runs in a
+// process of its own with a pool of 10 connections; autocannon drives both from this process, one
+// after the other. The ratio bare/API is what the API adds on top of its SQL: Fastify, request
+// and response validation, series expansion and merge, presentation.
 //
 //   node bench/events-generate.mjs --url=postgres://postgres@127.0.0.1:5432/convene_bench
 //   node bench/events-agenda.mjs --url=postgres://postgres@127.0.0.1:5432/convene_bench \
 //     [--duration=10] [--connections=10] [--json=results.json]
-import { spawn, spawnSync } from 'node:child_process';
+//
+// `npm run bench -- --events-url=…` runs both (see bench/run.mjs).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { benchToken } from './events-generate.mjs';
+import { formatAgendaTable } from './lib/report.mjs';
 import { findFreePort, waitForOk } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SELF = fileURLToPath(import.meta.url);
+const WARM_UP_SECONDS = 2;
 
 function option(name, fallback) {
   const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
@@ -25,128 +30,119 @@ function option(name, fallback) {
 
 /** Runs the agenda load test against a generated database; resolves to the measurements. */
 export async function benchAgenda({ url, duration = 10, connections = 10 }) {
-  const [{ default: autocannon }, { default: pg }, { drizzle }, agenda, generator] = await Promise.all([
-    import('autocannon'),
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('../server/src/modules/events/agenda.sql.ts'),
-    import('./events-generate.mjs'),
-  ]);
   const timeMin = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-events-bench-'));
-  const apiPort = await findFreePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      CONVENE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const [apiPort, barePort] = [await findFreePort(), await findFreePort()];
+  const api = spawnNode(['server/src/main.ts', 'serve'], {
+    DATABASE_URL: url,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    CONVENE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    REDIS_URL: '',
   });
-  server.log = [];
-  server.stdout.on('data', (chunk) => server.log.push(String(chunk)));
-  server.stderr.on('data', (chunk) => server.log.push(String(chunk)));
-  server.exited = new Promise((resolve) => server.on('exit', resolve));
-
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzle({ client: pool });
-  const bare = http.createServer((_request, response) => {
-    (async () => {
-      const calendarIds = await agenda.selectViewerCalendarIds(db, generator.benchUserId);
-      const cursor = { direction: 'forward', start: new Date(timeMin), key: '' };
-      const filter = { calendarIds, bound: null, showDeleted: false, limit: 51 };
-      const ids = await agenda.selectSingleEventIds(db, cursor, filter);
-      const [items, series] = await Promise.all([
-        agenda.selectEvents(db, ids),
-        agenda.selectSeries(db, cursor, filter),
-      ]);
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ items: items.slice(0, 50), series }));
-    })().catch((error) => {
-      response.statusCode = 500;
-      response.end(String(error));
-    });
-  });
-  const barePort = await findFreePort();
-  await new Promise((resolve) => bare.listen(barePort, '127.0.0.1', resolve));
-
+  const bare = spawnNode([
+    'bench/lib/agenda-bare.mjs',
+    `--url=${url}`,
+    `--port=${barePort}`,
+    `--time-min=${timeMin}`,
+  ]);
   try {
-    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, server);
     const apiUrl = `http://127.0.0.1:${apiPort}/api/events?timeMin=${encodeURIComponent(timeMin)}&maxResults=50`;
     const bareUrl = `http://127.0.0.1:${barePort}/`;
-    const headers = { loginToken: generator.benchToken, version: '3.7' };
-    const check = await fetch(apiUrl, { headers });
-    const page = await check.json();
-    if (check.status !== 200 || page.items?.length !== 50) {
-      throw new Error(
-        `the agenda answered ${check.status} with ${page.items?.length} items: ${JSON.stringify(page).slice(0, 300)}`,
-      );
-    }
-    const run = async (target, extra = {}) => {
-      await autocannon({ url: target, connections, duration: 2, ...extra });
+    const headers = { loginToken: benchToken };
+    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api);
+    await waitForOk(bareUrl, bare);
+    const page = await checkedJson(apiUrl, headers, (body) => body.items?.length === 50);
+    const barePage = await checkedJson(bareUrl, {}, (body) => body.calendars === 20);
+    const sample = {
+      occurrences: page.items.filter((item) => item.occurrenceId).length,
+      seriesRows: barePage.series.length,
+      apiBytes: JSON.stringify(page).length,
+      bareBytes: JSON.stringify(barePage).length,
+    };
+    const run = async (label, target, extra = {}) => {
+      console.log(`[events-bench] autocannon ${label}, ${connections} connections, ${duration} s …`);
+      await autocannon({ url: target, connections, duration: WARM_UP_SECONDS, ...extra });
+      const loadAverage = os.loadavg()[0];
       const result = await autocannon({ url: target, connections, duration, ...extra });
       return {
         requestsPerSecond: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         non2xx: result.non2xx,
-        errors: result.errors,
+        errors: result.errors + result.timeouts,
+        loadAverage,
       };
     };
-    console.log(`[events-bench] autocannon GET /api/events, ${connections} connections, ${duration} s …`);
-    const api = await run(apiUrl, { headers });
-    console.log(
-      `[events-bench] autocannon bare route (same SQL), ${connections} connections, ${duration} s …`,
-    );
-    const sqlOnly = await run(bareUrl);
+    const apiResult = await run('GET /api/events', apiUrl, { headers });
+    const bareResult = await run('bare route (same SQL)', bareUrl);
     return {
       timeMin,
       connections,
       duration,
-      api,
-      bare: sqlOnly,
-      ratio: sqlOnly.requestsPerSecond / api.requestsPerSecond,
+      postgres: await serverVersion(url),
+      calendars: barePage.calendars,
+      sample,
+      api: apiResult,
+      bare: bareResult,
+      ratio: bareResult.requestsPerSecond / apiResult.requestsPerSecond,
     };
   } finally {
-    server.kill('SIGTERM');
-    await server.exited;
-    await new Promise((resolve) => bare.close(resolve));
-    await pool.end();
+    await Promise.all([stopChild(api), stopChild(bare)]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** The results as a Markdown table for docs/PERFORMANCE.md. */
-export function formatAgendaTable(results) {
-  const row = (label, r) =>
-    `| ${label} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx + r.errors} |`;
-  return [
-    `Agenda: GET /api/events (50 items) for a user in 20 calendars; ${results.connections} connections, ${results.duration} s each.`,
-    '',
-    '| route | requests/s | p50 | p99 | failures |',
-    '|---|---|---|---|---|',
-    row('GET /api/events', results.api),
-    row('bare route, same SQL', results.bare),
-    '',
-    `The bare route serves ${results.ratio.toFixed(2)}× the API's requests per second.`,
-  ].join('\n');
+/** `node --import tsx …args` from the repository root, keeping its output for error messages. */
+function spawnNode(args, env = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.log = [];
+  const keep = (chunk) => child.log.push(...String(chunk).split('\n').filter(Boolean).slice(-40));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.exited = new Promise((resolve) => child.on('exit', resolve));
+  return child;
 }
 
-if (process.argv[1] === SELF) {
-  if (!process.execArgv.some((arg) => arg.includes('tsx'))) {
-    const again = spawnSync(process.execPath, ['--import', 'tsx', SELF, ...process.argv.slice(2)], {
-      stdio: 'inherit',
-    });
-    process.exit(again.status ?? 1);
+async function stopChild(child) {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await child.exited;
+}
+
+async function checkedJson(url, headers, isExpected) {
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Reported below.
   }
-  const url = option('url', 'postgres://postgres@127.0.0.1:5432/convene_bench');
+  if (response.status !== 200 || !body || !isExpected(body)) {
+    throw new Error(`${url} answered ${response.status}, not the expected page: ${text.slice(0, 300)}`);
+  }
+  return body;
+}
+
+async function serverVersion(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SHOW server_version');
+    return rows[0].server_version.split(' ')[0];
+  } finally {
+    await client.end();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   benchAgenda({
-    url,
+    url: option('url', 'postgres://postgres@127.0.0.1:5432/convene_bench'),
     duration: Number(option('duration', 10)),
     connections: Number(option('connections', 10)),
   })
