@@ -1,12 +1,13 @@
 // Load test of the agenda (GET /api/events, 50 items) for the bench user in 20 calendars, next to
 // a bare route that sends PostgreSQL the same queries (bench/lib/agenda-bare.mjs). Each runs in a
-// process of its own with a pool of 10 connections; autocannon drives both from this process, one
-// after the other. The ratio bare/API is what the API adds on top of its SQL: Fastify, request
-// and response validation, series expansion and merge, presentation.
+// process of its own with a pool of 10 connections; autocannon drives both from this process in
+// alternating slices (API, bare, bare, API, …), so that a change in the machine's other load
+// falls on both alike. The ratio bare/API is what the API adds on top of its SQL: Fastify,
+// request and response validation, series expansion and merge, presentation.
 //
 //   node bench/events-generate.mjs --url=postgres://postgres@127.0.0.1:5432/convene_bench
 //   node bench/events-agenda.mjs --url=postgres://postgres@127.0.0.1:5432/convene_bench \
-//     [--duration=10] [--connections=10] [--json=results.json]
+//     [--duration=20] [--connections=10] [--json=results.json]
 //
 // `npm run bench -- --events-url=…` runs both (see bench/run.mjs).
 import { spawn } from 'node:child_process';
@@ -22,6 +23,10 @@ import { findFreePort, waitForOk } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARM_UP_SECONDS = 2;
+/** Each route's measured seconds are split into this many slices, alternating with the other's. */
+const ROUNDS = 5;
+/** A pause after each slice, so that requests cut off at its end do not load the next one. */
+const PAUSE_MS = 1000;
 
 function option(name, fallback) {
   const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
@@ -29,7 +34,7 @@ function option(name, fallback) {
 }
 
 /** Runs the agenda load test against a generated database; resolves to the measurements. */
-export async function benchAgenda({ url, duration = 10, connections = 10 }) {
+export async function benchAgenda({ url, duration = 20, connections = 10 }) {
   const timeMin = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-events-bench-'));
   const [apiPort, barePort] = [await findFreePort(), await findFreePort()];
@@ -61,26 +66,22 @@ export async function benchAgenda({ url, duration = 10, connections = 10 }) {
       apiBytes: JSON.stringify(page).length,
       bareBytes: JSON.stringify(barePage).length,
     };
-    const run = async (label, target, extra = {}) => {
-      console.log(`[events-bench] autocannon ${label}, ${connections} connections, ${duration} s …`);
-      await autocannon({ url: target, connections, duration: WARM_UP_SECONDS, ...extra });
-      const loadAverage = os.loadavg()[0];
-      const result = await autocannon({ url: target, connections, duration, ...extra });
-      return {
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-        loadAverage,
-      };
-    };
-    const apiResult = await run('GET /api/events', apiUrl, { headers });
-    const bareResult = await run('bare route (same SQL)', bareUrl);
+    console.log(
+      `[events-bench] autocannon: GET /api/events and the bare route, ${connections} connections, ` +
+        `${duration} s each in ${ROUNDS} alternating slices …`,
+    );
+    const [apiResult, bareResult] = await compare(
+      [
+        { url: apiUrl, headers },
+        { url: bareUrl, headers: {} },
+      ],
+      { connections, duration },
+    );
     return {
       timeMin,
       connections,
       duration,
+      rounds: ROUNDS,
       postgres: await serverVersion(url),
       calendars: barePage.calendars,
       sample,
@@ -92,6 +93,43 @@ export async function benchAgenda({ url, duration = 10, connections = 10 }) {
     await Promise.all([stopChild(api), stopChild(bare)]);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Loads each target for `duration` seconds in all, in ROUNDS slices alternating between them
+ * (in ABBA order), after a warm-up each; latencies are gathered per response, so the
+ * percentiles cover every slice.
+ */
+async function compare(targets, { connections, duration }) {
+  for (const target of targets) await autocannon({ ...target, connections, duration: WARM_UP_SECONDS });
+  const tallies = targets.map(() => ({ latencies: [], seconds: 0, non2xx: 0, errors: 0, loads: [] }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = [...targets.keys()];
+    if (round % 2 === 1) order.reverse();
+    for (const index of order) {
+      const tally = tallies[index];
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      tally.loads.push(os.loadavg()[0]);
+      const instance = autocannon({ ...targets[index], connections, duration: duration / ROUNDS });
+      instance.on('response', (_client, _status, _bytes, ms) => tally.latencies.push(ms));
+      const result = await instance;
+      tally.seconds += result.duration;
+      tally.non2xx += result.non2xx;
+      tally.errors += result.errors + result.timeouts;
+    }
+  }
+  return tallies.map((tally) => {
+    const sorted = tally.latencies.sort((a, b) => a - b);
+    const percentile = (p) => Math.round(sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0);
+    return {
+      requestsPerSecond: Math.round((sorted.length / tally.seconds) * 10) / 10,
+      p50: percentile(0.5),
+      p99: percentile(0.99),
+      non2xx: tally.non2xx,
+      errors: tally.errors,
+      loadAverage: tally.loads.reduce((sum, load) => sum + load, 0) / tally.loads.length,
+    };
+  });
 }
 
 /** `node --import tsx …args` from the repository root, keeping its output for error messages. */
@@ -143,7 +181,7 @@ async function serverVersion(url) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   benchAgenda({
     url: option('url', 'postgres://postgres@127.0.0.1:5432/convene_bench'),
-    duration: Number(option('duration', 10)),
+    duration: Number(option('duration', 20)),
     connections: Number(option('connections', 10)),
   })
     .then((results) => {

@@ -5,7 +5,7 @@
 //   npm run bench                          3 starts, 10 s idle, 5 s load; writes docs/PERFORMANCE.md
 //   npm run bench -- --runs=5 --idle=30 --load=0 --no-write
 //   npm run bench -- --events-url=postgres://postgres@127.0.0.1:5432/convene_bench
-//       [--events-duration=10] [--events-connections=10]   (or BENCH_DATABASE_URL=… npm run bench)
+//       [--events-duration=20] [--events-connections=10]   (or BENCH_DATABASE_URL=… npm run bench)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -145,7 +145,7 @@ function parseOptions(args) {
     load: number('load', 5),
     write: !args.includes('--no-write'),
     eventsUrl: eventsUrl(text('events-url') ?? process.env.BENCH_DATABASE_URL),
-    eventsDuration: Math.max(1, number('events-duration', 10)),
+    eventsDuration: Math.max(1, number('events-duration', 20)),
     eventsConnections: Math.max(1, number('events-connections', 10)),
   };
 }
