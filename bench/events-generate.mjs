@@ -77,7 +77,11 @@ export async function generateEventsData({
 /** Fails early when the URL's database name is not a bench one or its server cannot be reached. */
 export async function checkBenchServer(url) {
   databaseName(url);
-  await withAdmin(url, (admin) => admin.query('SELECT 1'));
+  try {
+    await withAdmin(url, (admin) => admin.query('SELECT 1'));
+  } catch (error) {
+    throw new Error(`cannot reach PostgreSQL's postgres database at ${new URL(url).host}: ${error.message}`);
+  }
 }
 
 /** The database's name from its URL; only a plain name holding "bench" (it may be dropped). */
