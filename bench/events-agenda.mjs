@@ -25,7 +25,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARM_UP_SECONDS = 2;
 /** Each route's measured seconds are split into this many slices, alternating with the other's. */
 const ROUNDS = 5;
-/** A pause after each slice, so that requests cut off at its end do not load the next one. */
+/** A pause before each slice, so that requests cut off at the end of the last one do not load it. */
 const PAUSE_MS = 1000;
 
 function option(name, fallback) {
@@ -140,7 +140,10 @@ function spawnNode(args, env = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.log = [];
-  const keep = (chunk) => child.log.push(...String(chunk).split('\n').filter(Boolean).slice(-40));
+  const keep = (chunk) => {
+    child.log.push(...String(chunk).split('\n').filter(Boolean));
+    child.log.splice(0, Math.max(0, child.log.length - 40));
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   child.exited = new Promise((resolve) => child.on('exit', resolve));
