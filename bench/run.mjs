@@ -21,7 +21,7 @@ const DOC = path.join(ROOT, 'docs', 'PERFORMANCE.md');
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  warnIfBusy();
+  const loadAtStart = warnIfBusy();
   if (options.eventsUrl) await checkBenchServer(options.eventsUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-bench-'));
   const port = await findFreePort();
@@ -46,7 +46,7 @@ async function main() {
       results.stopMs = await stop(child, serverPid);
     }
     results.agenda = await benchAgendaIfAsked(options);
-    report(results, options);
+    report(results, options, loadAtStart);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -108,8 +108,9 @@ async function benchAgendaIfAsked(options) {
   }
 }
 
-function report(results, options) {
-  const machine = describeMachine(ROOT);
+function report(results, options, loadAtStart) {
+  // The page reports the load average when the bench began, not when it ended.
+  const machine = { ...describeMachine(ROOT), load: loadAtStart.toFixed(1) };
   console.log(`\n${formatTable(results)}`);
   if (!options.write) return;
   const previous = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
@@ -117,11 +118,13 @@ function report(results, options) {
   console.log(`\n[bench] wrote ${path.relative(ROOT, DOC)}`);
 }
 
+/** Warns when other work already loads the machine; returns the 1-minute load average. */
 function warnIfBusy() {
   const [load] = os.loadavg();
   const cores = os.cpus().length;
   if (load > cores)
     console.warn(`[bench] load average ${load.toFixed(1)} exceeds ${cores} cores: expect slow numbers.`);
+  return load;
 }
 
 /** The server's environment: the embedded database in a throw-away data dir, one process. */
