@@ -19,13 +19,13 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchToken } from './events-generate.mjs';
 import { formatAgendaTable } from './lib/report.mjs';
-import { findFreePort, waitForOk } from './lib/server.mjs';
+import { findFreePort, readCpuMs, waitForOk } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARM_UP_SECONDS = 2;
 /** Each route's measured seconds are split into this many slices, alternating with the other's. */
 const ROUNDS = 5;
-/** A pause before each slice, so that requests cut off at the end of the last one do not load it. */
+/** A pause after each slice, so that requests it cut off end before the next one (and count in its CPU). */
 const PAUSE_MS = 1000;
 
 function option(name, fallback) {
@@ -72,8 +72,8 @@ export async function benchAgenda({ url, duration = 20, connections = 10 }) {
     );
     const [apiResult, bareResult] = await compare(
       [
-        { url: apiUrl, headers },
-        { url: bareUrl, headers: {} },
+        { url: apiUrl, headers, pid: api.pid },
+        { url: bareUrl, headers: {}, pid: bare.pid },
       ],
       { connections, duration },
     );
@@ -98,21 +98,33 @@ export async function benchAgenda({ url, duration = 20, connections = 10 }) {
 /**
  * Loads each target for `duration` seconds in all, in ROUNDS slices alternating between them
  * (in ABBA order), after a warm-up each; latencies are gathered per response, so the
- * percentiles cover every slice.
+ * percentiles cover every slice, and the server process's CPU time is read around each slice.
  */
 async function compare(targets, { connections, duration }) {
-  for (const target of targets) await autocannon({ ...target, connections, duration: WARM_UP_SECONDS });
-  const tallies = targets.map(() => ({ latencies: [], seconds: 0, non2xx: 0, errors: 0, loads: [] }));
+  const load = ({ url, headers }, seconds) => autocannon({ url, headers, connections, duration: seconds });
+  const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  for (const target of targets) await load(target, WARM_UP_SECONDS);
+  await pause();
+  const tallies = targets.map(() => ({
+    latencies: [],
+    seconds: 0,
+    cpuMs: 0,
+    non2xx: 0,
+    errors: 0,
+    loads: [],
+  }));
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = [...targets.keys()];
     if (round % 2 === 1) order.reverse();
     for (const index of order) {
       const tally = tallies[index];
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       tally.loads.push(os.loadavg()[0]);
-      const instance = autocannon({ ...targets[index], connections, duration: duration / ROUNDS });
+      const cpuBefore = readCpuMs(targets[index].pid);
+      const instance = load(targets[index], duration / ROUNDS);
       instance.on('response', (_client, _status, _bytes, ms) => tally.latencies.push(ms));
       const result = await instance;
+      await pause();
+      tally.cpuMs += readCpuMs(targets[index].pid) - cpuBefore;
       tally.seconds += result.duration;
       tally.non2xx += result.non2xx;
       tally.errors += result.errors + result.timeouts;
@@ -125,9 +137,10 @@ async function compare(targets, { connections, duration }) {
       requestsPerSecond: Math.round((sorted.length / tally.seconds) * 10) / 10,
       p50: percentile(0.5),
       p99: percentile(0.99),
+      cpuMsPerRequest: Math.round((tally.cpuMs / sorted.length) * 10) / 10,
       non2xx: tally.non2xx,
       errors: tally.errors,
-      loadAverage: tally.loads.reduce((sum, load) => sum + load, 0) / tally.loads.length,
+      loadAverage: tally.loads.reduce((sum, value) => sum + value, 0) / tally.loads.length,
     };
   });
 }

@@ -105,7 +105,10 @@ ${results.agenda ? renderAgendaSection(results.agenda, machine) : (previousAgend
   one process) and against the bare route, each warmed up for 2 s, then loaded in 5 slices
   alternating between the two (API, bare, bare, API, …, with a 1 s pause before each), so that
   the other load on the machine falls on both alike; req/s counts every response over the
-  slices' time, p50 and p99 are over every response's latency. The **bare route** is a plain \`node:http\` server in a process of its own (bench/lib/agenda-bare.mjs)
+  slices' time, p50 and p99 are over every response's latency, and the server CPU per request
+  is the CPU time (user + system, /proc) of the API's or the bare route's process over its
+  slices divided by their responses: PostgreSQL's work is not in it, and it depends far less on
+  the other load than the latencies do. The **bare route** is a plain \`node:http\` server in a process of its own (bench/lib/agenda-bare.mjs)
   with the same pool size (10) that sends PostgreSQL the same queries as the API, through the
   server's own functions, in the same order and parallelism: the session lookup of the login
   token, the viewer's calendars, the keyset page of single events and their rows, the running
@@ -115,8 +118,9 @@ ${results.agenda ? renderAgendaSection(results.agenda, machine) : (previousAgend
   (routing, hooks, error handling), validate the query or the response with zod, expand the
   series into occurrences and merge them with the single events, compute the page token, or
   present the events (permissions, RSVP summary, the public shape). So the ratio (bare req/s ÷
-  API req/s) is what the API costs on top of its SQL. Client, servers and PostgreSQL share the
-  machine's cores.
+  API req/s) is what the API costs on top of its SQL, with client, servers and PostgreSQL
+  sharing the machine's cores; the difference in server CPU per request is that cost in the
+  server process alone.
 
 ## How to reproduce
 
@@ -164,7 +168,8 @@ export function agendaRows(run, data) {
   }
   list.push(['bench user', `in ${run.calendars} calendars`]);
   const route = (r) =>
-    `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${failures(r) ? `, ${failures(r)} failures` : ''}`;
+    `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
+    `${r.cpuMsPerRequest} ms CPU/request${failures(r) ? `, ${failures(r)} failures` : ''}`;
   list.push([
     `GET /api/events (50 items), ${run.connections} connections, ${run.duration} s in ${run.rounds} slices`,
     route(run.api),
@@ -177,10 +182,10 @@ export function agendaRows(run, data) {
 /** The agenda results as a Markdown table (what bench/events-agenda.mjs prints). */
 export function formatAgendaTable(run) {
   const row = (label, r) =>
-    `| ${label} | ${Math.round(r.requestsPerSecond)} | ${r.p50} ms | ${r.p99} ms | ${failures(r)} | ${r.loadAverage.toFixed(1)} |`;
+    `| ${label} | ${Math.round(r.requestsPerSecond)} | ${r.p50} ms | ${r.p99} ms | ${r.cpuMsPerRequest} ms | ${failures(r)} | ${r.loadAverage.toFixed(1)} |`;
   return [
-    `| route: 50 items from ${run.timeMin}, ${run.connections} connections, ${run.duration} s in ${run.rounds} slices | requests/s | p50 | p99 | failures | load average |`,
-    '|---|---|---|---|---|---|',
+    `| route: 50 items from ${run.timeMin}, ${run.connections} connections, ${run.duration} s in ${run.rounds} slices | requests/s | p50 | p99 | server CPU per request | failures | load average |`,
+    '|---|---|---|---|---|---|---|',
     row('`GET /api/events`', run.api),
     row('bare route, same SQL', run.bare),
     '',
