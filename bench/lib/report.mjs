@@ -140,7 +140,7 @@ BENCH_DATABASE_URL. Its database must be dedicated to the bench (its name must c
 through the \`postgres\` database, and drops and fills it again when it does not hold exactly the
 expected data set. Generating takes a few minutes; later runs reuse the data. To run the parts
 alone: \`node bench/events-generate.mjs --url=…\` (\`--fresh\` regenerates), then
-\`node bench/events-agenda.mjs --url=… [--duration=10] [--json=results.json]\`.
+\`node bench/events-agenda.mjs --url=… [--duration=20] [--json=results.json]\`.
 `;
 }
 
