@@ -1,22 +1,32 @@
-// Load test of the agenda (GET /api/events) for the bench user in 20 calendars, next to a bare
-// route that runs the same SQL in the same process family and run: the viewer's calendars, the
-// keyset page of single events, their rows and the running series (agenda.sql.ts, imported, so
-// the two cannot drift). The ratio bare/API is what the API adds: sign-in, validation, series
-// expansion, RSVP counts and presentation.
+// Load test of the agenda (GET /api/events, 50 items) for the bench user in 20 calendars, next to
+// a bare route that sends PostgreSQL the same queries (bench/lib/agenda-bare.mjs). Each runs in a
+// process of its own with a pool of 10 connections; autocannon drives both from this process in
+// alternating slices (API, bare, bare, API, …), so that a change in the machine's other load
+// falls on both alike. The ratio bare/API is what the API adds on top of its SQL: Fastify,
+// request and response validation, series expansion and merge, presentation.
 //
 //   node bench/events-generate.mjs --url=postgres://postgres@127.0.0.1:5432/convene_bench
 //   node bench/events-agenda.mjs --url=postgres://postgres@127.0.0.1:5432/convene_bench \
-//     [--duration=10] [--connections=10] [--json=results.json]
-import { spawn, spawnSync } from 'node:child_process';
+//     [--duration=20] [--connections=10] [--json=results.json]
+//
+// `npm run bench -- --events-url=…` runs both (see bench/run.mjs).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFreePort, waitForOk } from './lib/server.mjs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { benchToken } from './events-generate.mjs';
+import { formatAgendaTable } from './lib/report.mjs';
+import { findFreePort, readCpuMs, waitForOk } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SELF = fileURLToPath(import.meta.url);
+const WARM_UP_SECONDS = 2;
+/** Each route's measured seconds are split into this many slices, alternating with the other's. */
+const ROUNDS = 5;
+/** A pause after each slice, so that requests it cut off end before the next one (and count in its CPU). */
+const PAUSE_MS = 1000;
 
 function option(name, fallback) {
   const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
@@ -24,130 +34,170 @@ function option(name, fallback) {
 }
 
 /** Runs the agenda load test against a generated database; resolves to the measurements. */
-export async function benchAgenda({ url, duration = 10, connections = 10 }) {
-  const [{ default: autocannon }, { default: pg }, { drizzle }, agenda, generator] = await Promise.all([
-    import('autocannon'),
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('../server/src/modules/events/agenda.sql.ts'),
-    import('./events-generate.mjs'),
-  ]);
+export async function benchAgenda({ url, duration = 20, connections = 10 }) {
   const timeMin = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-events-bench-'));
-  const apiPort = await findFreePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      CONVENE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const [apiPort, barePort] = [await findFreePort(), await findFreePort()];
+  const api = spawnNode(['server/src/main.ts', 'serve'], {
+    DATABASE_URL: url,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    CONVENE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    REDIS_URL: '',
   });
-  server.log = [];
-  server.stdout.on('data', (chunk) => server.log.push(String(chunk)));
-  server.stderr.on('data', (chunk) => server.log.push(String(chunk)));
-  server.exited = new Promise((resolve) => server.on('exit', resolve));
-
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzle({ client: pool });
-  const bare = http.createServer((_request, response) => {
-    (async () => {
-      const calendarIds = await agenda.selectViewerCalendarIds(db, generator.benchUserId);
-      const cursor = { direction: 'forward', start: new Date(timeMin), key: '' };
-      const filter = { calendarIds, bound: null, showDeleted: false, limit: 51 };
-      const ids = await agenda.selectSingleEventIds(db, cursor, filter);
-      const [items, series] = await Promise.all([
-        agenda.selectEvents(db, ids),
-        agenda.selectSeries(db, cursor, filter),
-      ]);
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ items: items.slice(0, 50), series }));
-    })().catch((error) => {
-      response.statusCode = 500;
-      response.end(String(error));
-    });
-  });
-  const barePort = await findFreePort();
-  await new Promise((resolve) => bare.listen(barePort, '127.0.0.1', resolve));
-
+  const bare = spawnNode([
+    'bench/lib/agenda-bare.mjs',
+    `--url=${url}`,
+    `--port=${barePort}`,
+    `--time-min=${timeMin}`,
+  ]);
   try {
-    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, server);
     const apiUrl = `http://127.0.0.1:${apiPort}/api/events?timeMin=${encodeURIComponent(timeMin)}&maxResults=50`;
     const bareUrl = `http://127.0.0.1:${barePort}/`;
-    const headers = { loginToken: generator.benchToken, version: '3.7' };
-    const check = await fetch(apiUrl, { headers });
-    const page = await check.json();
-    if (check.status !== 200 || page.items?.length !== 50) {
-      throw new Error(
-        `the agenda answered ${check.status} with ${page.items?.length} items: ${JSON.stringify(page).slice(0, 300)}`,
-      );
-    }
-    const run = async (target, extra = {}) => {
-      await autocannon({ url: target, connections, duration: 2, ...extra });
-      const result = await autocannon({ url: target, connections, duration, ...extra });
-      return {
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      };
+    const headers = { loginToken: benchToken };
+    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api);
+    await waitForOk(bareUrl, bare);
+    const page = await checkedJson(apiUrl, headers, (body) => body.items?.length === 50);
+    const barePage = await checkedJson(bareUrl, {}, (body) => body.calendars === 20);
+    const sample = {
+      occurrences: page.items.filter((item) => item.occurrenceId).length,
+      seriesRows: barePage.series.length,
+      apiBytes: JSON.stringify(page).length,
+      bareBytes: JSON.stringify(barePage).length,
     };
-    console.log(`[events-bench] autocannon GET /api/events, ${connections} connections, ${duration} s …`);
-    const api = await run(apiUrl, { headers });
     console.log(
-      `[events-bench] autocannon bare route (same SQL), ${connections} connections, ${duration} s …`,
+      `[events-bench] autocannon: GET /api/events and the bare route, ${connections} connections, ` +
+        `${duration} s each in ${ROUNDS} alternating slices …`,
     );
-    const sqlOnly = await run(bareUrl);
+    const [apiResult, bareResult] = await compare(
+      [
+        { url: apiUrl, headers, pid: api.pid },
+        { url: bareUrl, headers: {}, pid: bare.pid },
+      ],
+      { connections, duration },
+    );
     return {
       timeMin,
       connections,
       duration,
-      api,
-      bare: sqlOnly,
-      ratio: sqlOnly.requestsPerSecond / api.requestsPerSecond,
+      rounds: ROUNDS,
+      postgres: await serverVersion(url),
+      calendars: barePage.calendars,
+      sample,
+      api: apiResult,
+      bare: bareResult,
+      ratio: bareResult.requestsPerSecond / apiResult.requestsPerSecond,
     };
   } finally {
-    server.kill('SIGTERM');
-    await server.exited;
-    await new Promise((resolve) => bare.close(resolve));
-    await pool.end();
+    await Promise.all([stopChild(api), stopChild(bare)]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** The results as a Markdown table for docs/PERFORMANCE.md. */
-export function formatAgendaTable(results) {
-  const row = (label, r) =>
-    `| ${label} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx + r.errors} |`;
-  return [
-    `Agenda: GET /api/events (50 items) for a user in 20 calendars; ${results.connections} connections, ${results.duration} s each.`,
-    '',
-    '| route | requests/s | p50 | p99 | failures |',
-    '|---|---|---|---|---|',
-    row('GET /api/events', results.api),
-    row('bare route, same SQL', results.bare),
-    '',
-    `The bare route serves ${results.ratio.toFixed(2)}× the API's requests per second.`,
-  ].join('\n');
+/**
+ * Loads each target for `duration` seconds in all, in ROUNDS slices alternating between them
+ * (in ABBA order), after a warm-up each; latencies are gathered per response, so the
+ * percentiles cover every slice, and the server process's CPU time is read around each slice.
+ */
+async function compare(targets, { connections, duration }) {
+  const load = ({ url, headers }, seconds) => autocannon({ url, headers, connections, duration: seconds });
+  const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  for (const target of targets) await load(target, WARM_UP_SECONDS);
+  await pause();
+  const tallies = targets.map(() => ({
+    latencies: [],
+    seconds: 0,
+    cpuMs: 0,
+    non2xx: 0,
+    errors: 0,
+    loads: [],
+  }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = [...targets.keys()];
+    if (round % 2 === 1) order.reverse();
+    for (const index of order) {
+      const tally = tallies[index];
+      tally.loads.push(os.loadavg()[0]);
+      const cpuBefore = readCpuMs(targets[index].pid);
+      const instance = load(targets[index], duration / ROUNDS);
+      instance.on('response', (_client, _status, _bytes, ms) => tally.latencies.push(ms));
+      const result = await instance;
+      await pause();
+      tally.cpuMs += readCpuMs(targets[index].pid) - cpuBefore;
+      tally.seconds += result.duration;
+      tally.non2xx += result.non2xx;
+      tally.errors += result.errors + result.timeouts;
+    }
+  }
+  return tallies.map((tally) => {
+    const sorted = tally.latencies.sort((a, b) => a - b);
+    const percentile = (p) => Math.round(sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0);
+    return {
+      requestsPerSecond: Math.round((sorted.length / tally.seconds) * 10) / 10,
+      p50: percentile(0.5),
+      p99: percentile(0.99),
+      cpuMsPerRequest: Math.round((tally.cpuMs / sorted.length) * 10) / 10,
+      non2xx: tally.non2xx,
+      errors: tally.errors,
+      loadAverage: tally.loads.reduce((sum, value) => sum + value, 0) / tally.loads.length,
+    };
+  });
 }
 
-if (process.argv[1] === SELF) {
-  if (!process.execArgv.some((arg) => arg.includes('tsx'))) {
-    const again = spawnSync(process.execPath, ['--import', 'tsx', SELF, ...process.argv.slice(2)], {
-      stdio: 'inherit',
-    });
-    process.exit(again.status ?? 1);
+/** `node --import tsx …args` from the repository root, keeping its output for error messages. */
+function spawnNode(args, env = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.log = [];
+  const keep = (chunk) => {
+    child.log.push(...String(chunk).split('\n').filter(Boolean));
+    child.log.splice(0, Math.max(0, child.log.length - 40));
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.exited = new Promise((resolve) => child.on('exit', resolve));
+  return child;
+}
+
+async function stopChild(child) {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await child.exited;
+}
+
+async function checkedJson(url, headers, isExpected) {
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Reported below.
   }
-  const url = option('url', 'postgres://postgres@127.0.0.1:5432/convene_bench');
+  if (response.status !== 200 || !body || !isExpected(body)) {
+    throw new Error(`${url} answered ${response.status}, not the expected page: ${text.slice(0, 300)}`);
+  }
+  return body;
+}
+
+async function serverVersion(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SHOW server_version');
+    return rows[0].server_version.split(' ')[0];
+  } finally {
+    await client.end();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   benchAgenda({
-    url,
-    duration: Number(option('duration', 10)),
+    url: option('url', 'postgres://postgres@127.0.0.1:5432/convene_bench'),
+    duration: Number(option('duration', 20)),
     connections: Number(option('connections', 10)),
   })
     .then((results) => {

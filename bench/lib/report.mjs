@@ -42,15 +42,21 @@ export function rows(results) {
   return list;
 }
 
-/** A plain aligned two-column table for the terminal. */
+/** A plain aligned two-column table for the terminal (the agenda's rows after the others). */
 export function formatTable(results) {
-  const table = rows(results);
+  const table = [
+    ...rows(results),
+    ...(results.agenda ? agendaRows(results.agenda.run, results.agenda.data) : []),
+  ];
   const width = Math.max(...table.map(([label]) => label.length));
   return table.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
 }
 
-/** The whole docs/PERFORMANCE.md page. */
-export function renderPerformanceDoc(results, machine) {
+/**
+ * The whole docs/PERFORMANCE.md page. Without agenda results (no PostgreSQL URL given) the
+ * agenda section of `previousDoc` is kept as it was.
+ */
+export function renderPerformanceDoc(results, machine, previousDoc = '') {
   const table = rows(results)
     .map(([label, value]) => `| ${label} | ${value} |`)
     .join('\n');
@@ -73,6 +79,13 @@ in-process realtime, one server process. Load average when the bench began: ${ma
 |---|---|
 ${table}
 
+## Agenda on PostgreSQL
+
+Measured when \`npm run bench\` is given a PostgreSQL URL; a run without one keeps this section
+as it was.
+
+${results.agenda ? renderAgendaSection(results.agenda, machine) : (previousAgendaSection(previousDoc) ?? NOT_MEASURED)}
+
 ## What is measured
 
 - **Start time**: from spawning \`node scripts/start.mjs\` (what \`npm start\` runs) until
@@ -86,17 +99,144 @@ ${table}
 - **Load** (indicative only): autocannon against \`GET /api/health\` from the same machine, so
   client and server share the cores.
 - **Graceful stop**: from SIGTERM to start.mjs until it exited (it passes the signal to the server).
+- **Agenda** (bench/events-agenda.mjs): \`GET /api/events?timeMin=<this hour>&maxResults=50\` as
+  the bench user, on the data set of bench/events-generate.mjs, driven by autocannon (10
+  connections) against the API server (\`server/src/main.ts serve\` with DATABASE_URL, no Redis,
+  one process) and against the bare route, each warmed up for 2 s, then loaded in 5 slices
+  alternating between the two (API, bare, bare, API, …, with a 1 s pause before each), so that
+  the other load on the machine falls on both alike; req/s counts every response over the
+  slices' time, p50 and p99 are over every response's latency, and the server CPU per request
+  is the CPU time (user + system, /proc) of the API's or the bare route's process over its
+  slices divided by their responses: PostgreSQL's work is not in it, and it depends far less on
+  the other load than the latencies do. The **bare route** is a plain \`node:http\` server in a process of its own (bench/lib/agenda-bare.mjs)
+  with the same pool size (10) that sends PostgreSQL the same queries as the API, through the
+  server's own functions, in the same order and parallelism: the session lookup of the login
+  token, the viewer's calendars, the keyset page of single events and their rows, the running
+  series and their exceptions, and the view context (RSVP counts, the viewer's RSVPs, owners,
+  calendars; for the page's single events and every running series, a little more than the API
+  asks for). It answers the raw rows with \`JSON.stringify\`. It does **not** go through Fastify
+  (routing, hooks, error handling), validate the query or the response with zod, expand the
+  series into occurrences and merge them with the single events, compute the page token, or
+  present the events (permissions, RSVP summary, the public shape). So the ratio (bare req/s ÷
+  API req/s) is what the API costs on top of its SQL, with client, servers and PostgreSQL
+  sharing the machine's cores; the difference in server CPU per request is that cost in the
+  server process alone.
 
 ## How to reproduce
 
 \`\`\`sh
 npm run bench                                   # 3 starts, 10 s idle, 5 s load; rewrites this page
 npm run bench -- --runs=5 --idle=30 --load=0 --no-write
+npm run bench -- --events-url=postgres://postgres@127.0.0.1:5432/convene_bench   # adds the agenda
+npm run bench -- --events-url=… --events-duration=40 --events-connections=20   # default 20 s, 10
 \`\`\`
 
 The bench uses a fresh temporary data dir and a free port, and ignores DATABASE_URL, REDIS_URL
 and SMTP_URL so it always measures the embedded single-process set-up.
+
+The agenda part needs a PostgreSQL server: \`--events-url=\` or the environment variable
+BENCH_DATABASE_URL. Its database must be dedicated to the bench (its name must contain
+"bench"; a URL without a database name means \`convene_bench\`): the generator creates it
+through the \`postgres\` database, and drops and fills it again when it does not hold exactly the
+expected data set. Generating takes a few minutes; later runs reuse the data. To run the parts
+alone: \`node bench/events-generate.mjs --url=…\` (\`--fresh\` regenerates), then
+\`node bench/events-agenda.mjs --url=… [--duration=20] [--json=results.json]\`.
 `;
+}
+
+const AGENDA_BEGIN = '<!-- agenda:begin -->';
+const AGENDA_END = '<!-- agenda:end -->';
+const NOT_MEASURED = `${AGENDA_BEGIN}
+Not measured yet: it needs a PostgreSQL server (see How to reproduce).
+${AGENDA_END}`;
+
+/** The agenda measurements as [label, value] rows; `data` (the generated set) is optional. */
+export function agendaRows(run, data) {
+  const list = [];
+  if (data) {
+    list.push([
+      'data set',
+      `${count(data.users)} users, ${count(data.calendars)} calendars, ${count(data.events)} events ` +
+        `(${count(data.recurring)} recurring, ${percent(data.recurring / data.events)})`,
+    ]);
+    list.push([
+      'generated',
+      data.generated
+        ? `now, in ${data.seconds} s`
+        : `reused (generated ${data.generatedAt.slice(0, 10)} in ${data.seconds} s)`,
+    ]);
+  }
+  list.push(['bench user', `in ${run.calendars} calendars`]);
+  const route = (r) =>
+    `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
+    `${r.cpuMsPerRequest} ms CPU/request${failures(r) ? `, ${failures(r)} failures` : ''}`;
+  list.push([
+    `GET /api/events (50 items), ${run.connections} connections, ${run.duration} s in ${run.rounds} slices`,
+    route(run.api),
+  ]);
+  list.push(['bare route, same SQL', route(run.bare)]);
+  list.push(['ratio bare/API (requests per second)', `${run.ratio.toFixed(2)}×`]);
+  return list;
+}
+
+/** The agenda results as a Markdown table (what bench/events-agenda.mjs prints). */
+export function formatAgendaTable(run) {
+  const row = (label, r) =>
+    `| ${label} | ${Math.round(r.requestsPerSecond)} | ${r.p50} ms | ${r.p99} ms | ${r.cpuMsPerRequest} ms | ${failures(r)} | ${r.loadAverage.toFixed(1)} |`;
+  return [
+    `| route: 50 items from ${run.timeMin}, ${run.connections} connections, ${run.duration} s in ${run.rounds} slices | requests/s | p50 | p99 | server CPU per request | failures | load average |`,
+    '|---|---|---|---|---|---|---|',
+    row('`GET /api/events`', run.api),
+    row('bare route, same SQL', run.bare),
+    '',
+    `**Ratio: the bare route serves ${run.ratio.toFixed(2)}× the API's requests per second** ` +
+      `(the API reaches ${percent(1 / run.ratio)} of it).`,
+  ].join('\n');
+}
+
+/** The measured part of the agenda section, between markers so a later run can keep it. */
+export function renderAgendaSection({ data, run }, machine) {
+  const perCalendar = data.events / data.calendars;
+  const generated = data.generated
+    ? `generated by this run in ${data.seconds} s`
+    : `generated on ${data.generatedAt.slice(0, 10)} in ${data.seconds} s, reused by this run`;
+  return `${AGENDA_BEGIN}
+${machine.date}, commit \`${machine.commit}\`, PostgreSQL ${run.postgres} on the same ${machine.cores}-core machine. The
+load average (last column) is the mean of those taken as each of the route's slices began; above
+${machine.cores}, other work competed for the CPU.
+
+Data set (bench/events-generate.mjs, ${generated}):
+
+- ${count(data.users)} users, ${count(data.calendars)} calendars, ${count(data.events)} events over two years around the
+  day of generation (${count(perCalendar)} per calendar), each with its owner's RSVP;
+- ${count(data.recurring)} of the events recurring (${percent(data.recurring / data.events)}): in every calendar, one weekly
+  series without end and one daily series of 30 days per ${count(perCalendar)} events;
+- the bench user is in ${run.calendars} calendars (5 their own, 15 joined) holding ${count(data.benchEvents)} events,
+  ${count(data.benchSeries)} of them series; from the current hour ${run.sample.seriesRows} series were running, and the
+  measured page held ${run.sample.occurrences} occurrences of them among its 50 items, in
+  ${count(run.sample.apiBytes)} bytes of JSON from the API (${count(run.sample.bareBytes)} bytes of raw rows from the
+  bare route).
+
+${formatAgendaTable(run)}
+${AGENDA_END}`;
+}
+
+function previousAgendaSection(doc) {
+  const begin = doc.indexOf(AGENDA_BEGIN);
+  const end = doc.indexOf(AGENDA_END);
+  return begin >= 0 && end > begin ? doc.slice(begin, end + AGENDA_END.length) : null;
+}
+
+function failures(r) {
+  return r.non2xx + r.errors;
+}
+
+function count(value) {
+  return Number(value).toLocaleString('en-US');
+}
+
+function percent(fraction) {
+  return `${Math.round(fraction * 100)}%`;
 }
 
 function median(values) {

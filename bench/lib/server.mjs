@@ -77,6 +77,18 @@ export function readRss(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc, 100 Hz ticks). */
+export function readCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the parenthesised command name: state is field 3, utime and stime fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** A TCP port that is free on 127.0.0.1 right now. */
 export function findFreePort() {
   return new Promise((resolve, reject) => {
