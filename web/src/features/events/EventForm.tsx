@@ -1,6 +1,6 @@
 import type { Calendar, Event } from '@convene/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Divider, Paper, Stack, TextField } from '@mui/material';
+import { Alert, Box, Divider, Paper, Stack, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { defaultEventCalendar, eventFormCalendars } from './eventCalendars.ts';
 import {
   allowedEditScopes,
   type EventFormValues,
+  eventAttachmentsMax,
   eventFormSchema,
   eventFormValuesFrom,
   needsEditScope,
@@ -51,6 +52,7 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
   const { data: config } = useAppConfig();
   const botCheck = useRef<BotCheckHandle>(null);
   const [pendingValues, setPendingValues] = useState<EventFormValues | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
   const meetUser = event ? null : state.meetUser;
 
   const choices = useMemo(
@@ -76,7 +78,7 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
     setError,
     reset,
     watch,
-    formState: { errors, isDirty },
+    formState: { errors, isDirty, isSubmitted },
   } = useForm<EventFormValues>({ resolver: zodResolver(eventFormSchema), defaultValues: initial });
 
   // A fresher copy of the edited event (loaded, or changed elsewhere) replaces an untouched form.
@@ -122,6 +124,7 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
         title={title}
         mode={event ? 'edit' : 'create'}
         isSaving={isSaving}
+        canSave={!isUploading}
         onBack={leave}
         onCancel={leave}
         onSave={() => void handleSave()}
@@ -203,6 +206,9 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
             error={Boolean(errors.description)}
             helperText={errorText(errors.description?.message)}
           />
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+            {t('eventForm.sections.location')}
+          </Typography>
           <Controller
             control={control}
             name="location"
@@ -210,6 +216,9 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
               <LocationField value={field.value} onChange={field.onChange} disabled={isSaving} />
             )}
           />
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+            {t('eventForm.sections.more')}
+          </Typography>
           <Controller
             control={control}
             name="tags"
@@ -224,11 +233,21 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
               <ReminderField value={field.value} onChange={field.onChange} disabled={isSaving} />
             )}
           />
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+            {t('eventForm.sections.attachments')}
+          </Typography>
           <Controller
             control={control}
             name="attachments"
             render={({ field }) => (
-              <AttachmentsEditor value={field.value} onChange={field.onChange} disabled={isSaving} />
+              <AttachmentsEditor
+                value={field.value}
+                onChange={field.onChange}
+                disabled={isSaving}
+                showErrors={isSubmitted}
+                max={eventAttachmentsMax}
+                onBusyChange={setIsUploading}
+              />
             )}
           />
         </Stack>

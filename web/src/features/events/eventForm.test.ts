@@ -125,6 +125,22 @@ describe('event form checks', () => {
       message: 'eventForm.errors.calendarRequired',
     });
   });
+
+  it('keeps a bad pin or a bad attachment from being sent', () => {
+    const place = { name: 'Park', address: null };
+    expect(firstMessage({ ...valid, location: { ...place, coordinates: '44.4,26.1' } })).toBeNull();
+    expect(firstMessage({ ...valid, location: { ...place, coordinates: '95,26.1' } })).toEqual({
+      path: ['location', 'coordinates'],
+      message: 'event.errors.coordinatesInvalid',
+    });
+    const video = (url: string) => ({ type: 'video', data: { url } });
+    expect(firstMessage({ ...valid, attachments: [video('https://youtu.be/abc')] })).toBeNull();
+    expect(firstMessage({ ...valid, attachments: [video('https://example.com/v.mp4')] })?.message).toBe(
+      'event.errors.videoLinkInvalid',
+    );
+    const many = Array.from({ length: 20 }, () => video('https://youtu.be/abc'));
+    expect(firstMessage({ ...valid, attachments: many })?.path).toEqual(['attachments']);
+  });
 });
 
 describe('edit scope', () => {

@@ -1,5 +1,8 @@
 import {
   type Attachment,
+  attachment,
+  attachmentsMax,
+  coordinates,
   defaultNewEvent,
   type Event,
   type EventDates,
@@ -33,6 +36,9 @@ export interface EventFormValues {
 /** Form fields an error can be shown on. */
 export type EventFormField = 'calendarId' | 'name' | 'description' | 'dates' | 'repeatingRule';
 
+/** Attachments the editor offers besides the description (which the server stores as one). */
+export const eventAttachmentsMax = attachmentsMax - 1;
+
 /** Message key of a missing calendar (our own: the contract only says min(1)). */
 export const calendarRequiredKey = 'eventForm.errors.calendarRequired';
 
@@ -46,10 +52,16 @@ export const eventFormSchema = z.object({
   description: z.union([z.literal(''), eventDescription]),
   dates: z.custom<EventDates>(),
   repeatingRule: z.string().nullable(),
-  location: z.custom<LocationValue>(),
+  // The fields show their own messages; these checks keep a bad pin or attachment from being sent.
+  location: z.object({
+    name: z.string().nullable(),
+    address: z.string().nullable(),
+    coordinates: coordinates.nullable(),
+  }) satisfies z.ZodType<LocationValue>,
   tags: z.array(z.string()),
   reminder: z.number().nullable(),
-  attachments: z.custom<Attachment[]>(),
+  /** One place of the server's limit is the description's. */
+  attachments: z.array(attachment).max(eventAttachmentsMax),
 });
 
 const emptyLocation: LocationValue = { name: null, address: null, coordinates: null };
