@@ -55,6 +55,9 @@ export function Shell() {
         }}
       >
         <Outlet />
+        {/* Main has a fixed height, so its padding cannot keep a long screen's end clear of the
+            bottom tabs; this spacer ends the overflowing content above them. */}
+        {isWide || isChat ? null : <Box aria-hidden sx={{ height: layout.bottomBarPadding }} />}
       </Box>
       {/* Another user's profile, over any screen (?person=<userId>, opened by useProfileDialog). */}
       <ProfileDialogHost />
