@@ -47,23 +47,31 @@ async function registerInRomanian(page: Page, user: TestUser): Promise<void> {
 }
 
 /** The signed-in page's login token, for the API calls a test makes on the person's behalf. */
-async function loginTokenOf(page: Page): Promise<string> {
+export async function loginTokenOf(page: Page): Promise<string> {
   return page.evaluate(
     () => JSON.parse(localStorage.getItem('convene.account') ?? '{}').loginToken as string,
   );
 }
 
-/** Accepts a pending calendar invitation through the API (GET /api/notification?token=). */
-export async function acceptInvitation(page: Page, calendarName: string): Promise<void> {
+/** A pending request as GET /api/notification/history answers it (the fields tests pick by). */
+interface PendingRequest {
+  token: string | null;
+  calendar: { name: string } | null;
+  event: { name: string } | null;
+}
+
+/** Accepts the first pending request that `matches` through the API (GET /api/notification?token=). */
+export async function acceptRequest(
+  page: Page,
+  matches: (request: PendingRequest) => boolean,
+): Promise<void> {
   const headers = { loginToken: await loginTokenOf(page) };
   let token: string | null = null;
   await expect
     .poll(async () => {
       const history = await page.request.get('/api/notification/history?status=pending', { headers });
-      const { notifications } = (await history.json()) as {
-        notifications: { token: string | null; calendar: { name: string } | null }[];
-      };
-      token = notifications.find((item) => item.calendar?.name === calendarName)?.token ?? null;
+      const { notifications } = (await history.json()) as { notifications: PendingRequest[] };
+      token = notifications.find(matches)?.token ?? null;
       return token;
     })
     .not.toBeNull();
@@ -71,6 +79,11 @@ export async function acceptInvitation(page: Page, calendarName: string): Promis
     headers,
   });
   expect(accepted.status()).toBe(200);
+}
+
+/** Accepts a pending calendar invitation through the API. */
+export async function acceptInvitation(page: Page, calendarName: string): Promise<void> {
+  await acceptRequest(page, (request) => request.calendar?.name === calendarName && !request.event);
 }
 
 /** A PNG drawn by the browser itself: a 1600x900 picture with two colour bands. */

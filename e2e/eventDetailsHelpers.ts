@@ -1,12 +1,6 @@
 /** Helpers of the event details browser tests (events-details.spec.ts). */
 import { expect, type Page } from '@playwright/test';
-
-/** The signed-in page's login token, for the API calls a test makes on the person's behalf. */
-export async function loginTokenOf(page: Page): Promise<string> {
-  return page.evaluate(
-    () => JSON.parse(localStorage.getItem('convene.account') ?? '{}').loginToken as string,
-  );
-}
+import { acceptRequest, loginTokenOf } from './calendarsHelpers.ts';
 
 /** The id of the signed-in person's personal calendar. */
 export async function personalCalendarId(page: Page): Promise<string> {
@@ -47,22 +41,7 @@ export function eventPagePath(name: string, eventId: string): string {
   return `/events/${encodeURIComponent(name.replaceAll(' ', '_'))}-${eventId}`;
 }
 
-/** Accepts a pending event invitation through the API (GET /api/notification?token=). */
+/** Accepts a pending event invitation through the API. */
 export async function acceptEventInvitation(page: Page, eventName: string): Promise<void> {
-  const headers = { loginToken: await loginTokenOf(page) };
-  let token: string | null = null;
-  await expect
-    .poll(async () => {
-      const history = await page.request.get('/api/notification/history?status=pending', { headers });
-      const { notifications } = (await history.json()) as {
-        notifications: { token: string | null; event: { name: string } | null }[];
-      };
-      token = notifications.find((item) => item.event?.name === eventName)?.token ?? null;
-      return token;
-    })
-    .not.toBeNull();
-  const accepted = await page.request.get(`/api/notification?token=${encodeURIComponent(token ?? '')}`, {
-    headers,
-  });
-  expect(accepted.status()).toBe(200);
+  await acceptRequest(page, (request) => request.event?.name === eventName);
 }

@@ -1,7 +1,7 @@
 import { type Calendar, type CalendarRole, effectivePermissions } from '@convene/contract';
-import { Dialog, Divider, useMediaQuery, useTheme } from '@mui/material';
+import { Divider } from '@mui/material';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../api/config.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
@@ -9,7 +9,7 @@ import { useSnackbar } from '../../components/Snackbar.tsx';
 import { inviteErrorKey, inviteNoticeKeys } from './calendarErrors.ts';
 import type { BotCheckHandle } from './InvisibleAltcha.tsx';
 import { InviteBotCheck, solveInviteBotCheck } from './InviteBotCheck.tsx';
-import { InviteDialogLayout } from './InviteDialogLayout.tsx';
+import { InviteDialogLayout, InviteDialogShell } from './InviteDialogLayout.tsx';
 import { InviteRolePicker } from './InviteRolePicker.tsx';
 import { type FoundUser, grantableRoles, isAlreadyInvited } from './inviteDialogState.ts';
 import { PersonSearchBox } from './PersonSearchBox.tsx';
@@ -26,27 +26,10 @@ interface InviteDialogProps {
 
 /** The invite dialog (spec §2/§4): find a person or type an e-mail, pick a role, confirm. */
 export function InviteDialog({ calendar, open, onClose }: InviteDialogProps) {
-  const theme = useTheme();
-  const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={isNarrow}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-    >
-      {open ? (
-        <InviteDialogContent
-          calendar={calendar}
-          titleId={titleId}
-          isFullScreen={isNarrow}
-          onClose={onClose}
-        />
-      ) : null}
-    </Dialog>
+    <InviteDialogShell open={open} onClose={onClose}>
+      {(frame) => <InviteDialogContent calendar={calendar} onClose={onClose} {...frame} />}
+    </InviteDialogShell>
   );
 }
 

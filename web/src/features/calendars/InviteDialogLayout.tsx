@@ -3,13 +3,46 @@ import {
   Box,
   Button,
   CircularProgress,
+  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   IconButton,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * The dialog around an invite form: full screen on phones, its content mounted only while open
+ * (so each opening starts afresh), labelled by the id handed to the content.
+ */
+export function InviteDialogShell({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: (frame: { titleId: string; isFullScreen: boolean }) => ReactNode;
+}) {
+  const theme = useTheme();
+  const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={isNarrow}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
+      {open ? children({ titleId, isFullScreen: isNarrow }) : null}
+    </Dialog>
+  );
+}
 
 interface InviteDialogLayoutProps {
   titleId: string;

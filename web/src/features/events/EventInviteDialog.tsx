@@ -1,13 +1,12 @@
 import type { Event } from '@convene/contract';
-import { Dialog, useMediaQuery, useTheme } from '@mui/material';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../api/config.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { inviteErrorKey, inviteNoticeKeys } from '../calendars/calendarErrors.ts';
 import type { BotCheckHandle } from '../calendars/InvisibleAltcha.tsx';
 import { InviteBotCheck, solveInviteBotCheck } from '../calendars/InviteBotCheck.tsx';
-import { InviteDialogLayout } from '../calendars/InviteDialogLayout.tsx';
+import { InviteDialogLayout, InviteDialogShell } from '../calendars/InviteDialogLayout.tsx';
 import { type FoundUser, isAlreadyInvited } from '../calendars/inviteDialogState.ts';
 import { PersonSearchBox } from '../calendars/PersonSearchBox.tsx';
 import { usePersonSearch } from '../calendars/usePersonSearch.ts';
@@ -26,28 +25,10 @@ interface EventInviteDialogProps {
 
 /** The event invite dialog (spec part 2 §5): find a person or type an e-mail, confirm, bot check, send. */
 export function EventInviteDialog({ event, knownPeople, open, onClose }: EventInviteDialogProps) {
-  const theme = useTheme();
-  const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={isNarrow}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-    >
-      {open ? (
-        <EventInviteContent
-          event={event}
-          knownPeople={knownPeople}
-          titleId={titleId}
-          isFullScreen={isNarrow}
-          onClose={onClose}
-        />
-      ) : null}
-    </Dialog>
+    <InviteDialogShell open={open} onClose={onClose}>
+      {(frame) => <EventInviteContent event={event} knownPeople={knownPeople} onClose={onClose} {...frame} />}
+    </InviteDialogShell>
   );
 }
 
