@@ -87,8 +87,16 @@ export async function announceEvent(
 }
 
 /**
+ * Up to this many registered RSVP holders, a change of one RSVP is told to all of them (their
+ * open event pages show everyone's answers); past it, only to the people it directly concerns,
+ * so one answer never writes thousands of outbox rows. Others see it on their next read.
+ */
+export const rsvpBroadcastMax = 100;
+
+/**
  * Records the realtime `userEventStatus` message to each of the given people (the event's owner,
- * the person answering, whoever invited them: the screens whose counts must move at once).
+ * the person answering, whoever invited them: the screens whose counts must move at once) and,
+ * for an event of at most rsvpBroadcastMax registered RSVP holders, to every one of them.
  */
 export async function announceRsvp(
   tx: Db,
@@ -96,9 +104,16 @@ export async function announceRsvp(
   eventId: string,
   userEventStatusId: string,
 ): Promise<void> {
+  const holders = await tx
+    .select({ userId: userEventStatuses.userId })
+    .from(userEventStatuses)
+    .where(and(eq(userEventStatuses.eventId, eventId), isNotNull(userEventStatuses.userId), countedRsvp))
+    .limit(rsvpBroadcastMax + 1);
+  const everyone =
+    holders.length <= rsvpBroadcastMax ? holders.flatMap((row) => (row.userId ? [row.userId] : [])) : [];
   await recordRealtime(
     tx,
-    [...new Set(userIds)].map((userId) => ({
+    [...new Set([...userIds, ...everyone])].map((userId) => ({
       userId,
       message: 'userEventStatus',
       payload: { eventId, userEventStatusId },

@@ -222,4 +222,51 @@ describe.each(testDatabases())('RSVP and attendees on %s', (kind) => {
       'none',
     ]);
   });
+
+  // Last: it adds 51 RSVP holders to the shared event.
+  it('tells every holder of an event with at most 100 of them, past that only those concerned', async () => {
+    const [first, second] = guests as [User, User];
+    const answerId = rsvpOf.get(first.userId) ?? '';
+    const toldOf = async (user: User, state: 'notAttending' | 'none') => {
+      const answered = await call('PUT', `/api/userEventStatuses/${answerId}`, first, {
+        statuses: { rsvp: state },
+      });
+      expect(answered.statusCode).toBe(200);
+      const rows = await app.database.db
+        .select()
+        .from(outbox)
+        .where(
+          and(
+            sql`${outbox.payload}->>'userId' = ${user.userId}`,
+            sql`${outbox.payload}->>'message' = 'userEventStatus'`,
+            sql`${outbox.payload}->'payload'->>'userEventStatusId' = ${answerId}`,
+          ),
+        );
+      return rows.length;
+    };
+    // Each step changes the answer, as the page only sends a change.
+    const before = await toldOf(second, 'none');
+    expect(await toldOf(second, 'notAttending')).toBe(before + 1);
+    const ownerBefore = await toldOf(owner, 'none');
+
+    // 51 more people who hold an RSVP: 102 in all, past rsvpBroadcastMax.
+    for (let index = 0; index < 51; index += 1) {
+      const extra = await insertSignedInUser(app.database.db, `Extra ${String(index).padStart(2, '0')}`);
+      await app.database.db.insert(userEventStatuses).values({
+        id: newId(),
+        eventId,
+        userId: extra.userId,
+        email: extra.email,
+        name: extra.name,
+        groupId: calendarId,
+        invitedById: owner.userId,
+        sharedAt: new Date(),
+        eventStart: new Date('2030-06-01T16:00:00.000Z'),
+        eventIsSeries: true,
+      });
+    }
+    const secondBefore = await toldOf(second, 'notAttending');
+    expect(await toldOf(second, 'none')).toBe(secondBefore);
+    expect(await toldOf(owner, 'notAttending')).toBe(ownerBefore + 3);
+  });
 });
