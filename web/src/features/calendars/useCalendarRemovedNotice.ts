@@ -21,7 +21,13 @@ export function useCalendarRemovedNotice(calendarId: string, isOwner: boolean): 
     payload: Parameters<typeof removalNotice>[1],
   ) => {
     const key = removalNotice(message, payload, { calendarId, isOwner });
-    if (!key || queryClient.isMutating({ mutationKey: deleteCalendarMutationKey(calendarId) }) > 0) return;
+    // The news of this tab's own deletion may arrive while it runs or just after it succeeded
+    // (before its success notice is shown): either way the Settings tab speaks for it.
+    const isOwnDeletion = queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: deleteCalendarMutationKey(calendarId) })
+      .some((mutation) => mutation.state.status === 'pending' || mutation.state.status === 'success');
+    if (!key || isOwnDeletion) return;
     showSnackbar(t(key), { severity: 'warning' });
     void navigate('/calendars', { replace: true });
   };
