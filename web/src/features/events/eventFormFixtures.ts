@@ -1,21 +1,14 @@
 import type { Event } from '@convene/contract';
+import { buildAgendaEvent } from './agendaTestEvents.ts';
 
-/** An event as the API answers it, for the form's unit tests. */
+/** An event as the API answers it, for the form's unit tests: one with every field filled. */
 export function buildEvent(overrides: Partial<Event> = {}): Event {
-  return {
+  return buildAgendaEvent({
     eventId: 'e1',
     name: 'Team sync',
     description: 'Agenda',
-    isAllDay: false,
-    isMultiDay: false,
     startDate: '2030-07-01T07:00:00.000Z',
     endDate: '2030-07-01T08:00:00.000Z',
-    startTimezone: 'Europe/Bucharest',
-    endTimezone: 'Europe/Bucharest',
-    occurrenceDate: null,
-    occurrenceId: null,
-    parentId: null,
-    repeatingRule: null,
     calendarId: 'personal',
     originatingCalendarId: 'team',
     originatingCalendar: {
@@ -26,9 +19,6 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
       isPersonal: false,
       userLink: null,
     },
-    usersWithPermissions: [],
-    owner: { userId: 'u1', name: 'Ana', imageLink: null },
-    permissions: { canEdit: true, canRemove: false, canShare: true, isOwner: true },
     attachments: [
       { type: 'text', data: { text: 'Agenda' } },
       { type: 'video', data: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
@@ -40,18 +30,9 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
       radius: 80,
       autoAttendance: true,
     },
-    hexColor: '4256c1',
-    kind: 'classic',
-    rsvpType: 1,
     tags: ['work'],
-    colorSettings: { type: 'dynamic', cardColor: '4256c1' },
-    extendedProperties: { shouldHideDates: false, shouldHideLocation: false },
     reminders: [{ fireInterval: 900 }, { fireInterval: 86_400 }],
-    livestreams: { count: 0, max: 4, streams: [] },
-    rsvpsStatistics: { pending: 0, attending: 1, notAttending: 0, none: 0 },
-    userEventStatus: null,
-    lastActionType: 'create',
     updatedAt: '2030-06-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
