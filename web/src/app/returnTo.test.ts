@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberReturnPath, safeReturnPath, takeReturnPath } from './returnTo.ts';
+import { forgetReturnPath, readReturnPath, rememberReturnPath, safeReturnPath } from './returnTo.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -32,12 +32,14 @@ describe('return path after signing in', () => {
     }
   });
 
-  it('is taken once', () => {
+  it('reads the same path on every render until it is forgotten', () => {
     const storage = memoryStorage();
     rememberReturnPath(storage, '/calendars/abc/events');
-    expect(takeReturnPath(storage)).toBe('/calendars/abc/events');
-    expect(takeReturnPath(storage)).toBeNull();
+    expect(readReturnPath(storage)).toBe('/calendars/abc/events');
+    expect(readReturnPath(storage)).toBe('/calendars/abc/events');
+    forgetReturnPath(storage);
+    expect(readReturnPath(storage)).toBeNull();
     rememberReturnPath(storage, '//evil.example');
-    expect(takeReturnPath(storage)).toBeNull();
+    expect(readReturnPath(storage)).toBeNull();
   });
 });

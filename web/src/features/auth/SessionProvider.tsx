@@ -21,6 +21,11 @@ export interface Session {
   signIn: (value: StoredAccount) => void;
   /** Ends the session: the server forgets the token, the browser forgets everything. */
   signOut: () => Promise<void>;
+  /**
+   * Whether a session of this tab ended (logout, or the server stopped accepting it): the person
+   * has an account, so the signed-out screens lead to /login rather than /register.
+   */
+  hasSignedOut: boolean;
 }
 
 export const SessionContext = createContext<Session | null>(null);
@@ -35,12 +40,14 @@ function restoreSession(): StoredAccount | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<StoredAccount | null>(restoreSession);
+  const [hasSignedOut, setHasSignedOut] = useState(false);
   const loginToken = current?.loginToken ?? null;
 
   const clearLocally = useCallback(() => {
     clearStoredAccount();
     setLoginToken(null);
     setCurrent(null);
+    setHasSignedOut(true);
     queryClient.clear();
   }, [queryClient]);
 
@@ -50,6 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeStoredAccount(value);
       setLoginToken(value.loginToken);
       setCurrent(value);
+      setHasSignedOut(false);
       queryClient.setQueryData<Account>(queryKeys.account, value);
     },
     [queryClient],
@@ -86,7 +94,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setCurrent(next);
   }, [fresh, loginToken]);
 
-  const session = useMemo<Session>(() => ({ account: current, signIn, signOut }), [current, signIn, signOut]);
+  const session = useMemo<Session>(
+    () => ({ account: current, signIn, signOut, hasSignedOut }),
+    [current, signIn, signOut, hasSignedOut],
+  );
 
   return (
     <SessionContext value={session}>
