@@ -53,6 +53,11 @@ export function DateTimeDraftField({
       inputRef={inputRef}
       slotProps={{ inputLabel: { shrink: true }, htmlInput }}
       onFocus={onFocus}
+      onKeyDown={(event) => {
+        // "12:30 PM" is typed with a space, which in Chromium opens the picker and sends the
+        // rest of the typing there. A time field keeps it as a separator; Alt+↓ opens the picker.
+        if (type === 'time' && event.key === ' ') event.preventDefault();
+      }}
       onChange={(event) => {
         const typed = event.target.value;
         setDraft(typed);
