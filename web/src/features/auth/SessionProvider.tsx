@@ -9,8 +9,10 @@ import { unregisterPush } from '../push/pushRegistration.ts';
 import { getAccount, logout } from './authApi.ts';
 import {
   clearStoredAccount,
+  readSignedOut,
   readStoredAccount,
   type StoredAccount,
+  writeSignedOut,
   writeStoredAccount,
 } from './sessionStorage.ts';
 
@@ -40,13 +42,14 @@ function restoreSession(): StoredAccount | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<StoredAccount | null>(restoreSession);
-  const [hasSignedOut, setHasSignedOut] = useState(false);
+  const [hasSignedOut, setHasSignedOut] = useState(readSignedOut);
   const loginToken = current?.loginToken ?? null;
 
   const clearLocally = useCallback(() => {
     clearStoredAccount();
     setLoginToken(null);
     setCurrent(null);
+    writeSignedOut(true);
     setHasSignedOut(true);
     queryClient.clear();
   }, [queryClient]);
@@ -57,6 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeStoredAccount(value);
       setLoginToken(value.loginToken);
       setCurrent(value);
+      writeSignedOut(false);
       setHasSignedOut(false);
       queryClient.setQueryData<Account>(queryKeys.account, value);
     },
