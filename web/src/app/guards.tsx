@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { AutoLogin } from '../features/auth/AutoLogin.tsx';
 import { emailConfirmedParam } from '../features/auth/useEmailConfirmedNotice.ts';
 import { useSession } from '../features/auth/useSession.ts';
-import { forgetReturnPath, readReturnPath, rememberReturnPath } from './returnTo.ts';
+import { forgetReturnPath, readReturnPath, rememberReturnPath, signedOutRoute } from './returnTo.ts';
 import { Shell } from './Shell.tsx';
 
 /** The root of every route: any path containing auto-login signs in instead of routing. */
@@ -29,18 +29,20 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * Every signed-in screen, inside the shell. Signed-out visitors go to /register, and people whose
- * session ended in this tab (logout) to /login; either way they come back here after signing in.
+ * Every signed-in screen, inside the shell. Signed-out visitors go to /register, people whose
+ * session ended in this tab to /login; after signing in they come back here (except to the page
+ * they chose to log out from: the next sign-in starts at /).
  */
 export function RequireAuth() {
-  const { account, hasSignedOut } = useSession();
+  const { account, sessionEnd } = useSession();
   const location = useLocation();
   useEffect(() => {
     if (account) forgetReturnPath(sessionStorage);
   }, [account]);
   if (account) return <Shell />;
-  rememberReturnPath(sessionStorage, `${location.pathname}${location.search}${location.hash}`);
-  return <Navigate to={hasSignedOut ? '/login' : '/register'} replace />;
+  const { to, keepsPath } = signedOutRoute(sessionEnd);
+  if (keepsPath) rememberReturnPath(sessionStorage, `${location.pathname}${location.search}${location.hash}`);
+  return <Navigate to={to} replace />;
 }
 
 /** Screens for everyone (the 404 page): inside the shell when signed in, bare otherwise. */

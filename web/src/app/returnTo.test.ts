@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { forgetReturnPath, readReturnPath, rememberReturnPath, safeReturnPath } from './returnTo.ts';
+import {
+  forgetReturnPath,
+  readReturnPath,
+  rememberReturnPath,
+  safeReturnPath,
+  signedOutRoute,
+} from './returnTo.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -41,5 +47,12 @@ describe('return path after signing in', () => {
     expect(readReturnPath(storage)).toBeNull();
     rememberReturnPath(storage, '//evil.example');
     expect(readReturnPath(storage)).toBeNull();
+  });
+
+  it('sends visitors to sign up and people whose session ended to log in', () => {
+    expect(signedOutRoute(null)).toEqual({ to: '/register', keepsPath: true });
+    expect(signedOutRoute('lost')).toEqual({ to: '/login', keepsPath: true });
+    // The page someone chose to log out from is not where their next sign-in lands.
+    expect(signedOutRoute('logout')).toEqual({ to: '/login', keepsPath: false });
   });
 });

@@ -30,3 +30,14 @@ export function readReturnPath(storage: Pick<Storage, 'getItem'>): string | null
 export function forgetReturnPath(storage: Pick<Storage, 'removeItem'>): void {
   storage.removeItem(storageKey);
 }
+
+/**
+ * Where a signed-out visit to a signed-in screen goes, by how this tab's last session ended (see
+ * Session.sessionEnd), and whether that screen is returned to after signing in.
+ */
+export function signedOutRoute(sessionEnd: 'logout' | 'lost' | null): {
+  to: '/login' | '/register';
+  keepsPath: boolean;
+} {
+  return { to: sessionEnd ? '/login' : '/register', keepsPath: sessionEnd !== 'logout' };
+}

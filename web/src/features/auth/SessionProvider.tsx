@@ -24,11 +24,16 @@ export interface Session {
   /** Ends the session: the server forgets the token, the browser forgets everything. */
   signOut: () => Promise<void>;
   /**
-   * Whether a session of this tab ended (logout, or the server stopped accepting it): the person
-   * has an account, so the signed-out screens lead to /login rather than /register.
+   * How this tab's last session ended, if it did: 'logout' (the person chose to leave, so the
+   * page they left is not returned to) or 'lost' (the server stopped accepting it, or it ended
+   * before a reload: the page is returned to). Either way the person has an account, so the
+   * signed-out screens lead to /login rather than /register.
    */
-  hasSignedOut: boolean;
+  sessionEnd: SessionEnd;
 }
+
+/** See Session.sessionEnd. */
+export type SessionEnd = 'logout' | 'lost' | null;
 
 export const SessionContext = createContext<Session | null>(null);
 
@@ -42,17 +47,20 @@ function restoreSession(): StoredAccount | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<StoredAccount | null>(restoreSession);
-  const [hasSignedOut, setHasSignedOut] = useState(readSignedOut);
+  const [sessionEnd, setSessionEnd] = useState<SessionEnd>(() => (readSignedOut() ? 'lost' : null));
   const loginToken = current?.loginToken ?? null;
 
-  const clearLocally = useCallback(() => {
-    clearStoredAccount();
-    setLoginToken(null);
-    setCurrent(null);
-    writeSignedOut(true);
-    setHasSignedOut(true);
-    queryClient.clear();
-  }, [queryClient]);
+  const clearLocally = useCallback(
+    (reason: 'logout' | 'lost') => {
+      clearStoredAccount();
+      setLoginToken(null);
+      setCurrent(null);
+      writeSignedOut(true);
+      setSessionEnd(reason);
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 
   const signIn = useCallback(
     (value: StoredAccount) => {
@@ -61,7 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLoginToken(value.loginToken);
       setCurrent(value);
       writeSignedOut(false);
-      setHasSignedOut(false);
+      setSessionEnd(null);
       queryClient.setQueryData<Account>(queryKeys.account, value);
     },
     [queryClient],
@@ -75,11 +83,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // The token is dropped below either way; a server that cannot be reached lets it expire.
     }
-    clearLocally();
+    clearLocally('logout');
   }, [clearLocally]);
 
   useEffect(() => {
-    setUnauthorizedHandler(clearLocally);
+    setUnauthorizedHandler(() => clearLocally('lost'));
     return () => setUnauthorizedHandler(null);
   }, [clearLocally]);
 
@@ -99,8 +107,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [fresh, loginToken]);
 
   const session = useMemo<Session>(
-    () => ({ account: current, signIn, signOut, hasSignedOut }),
-    [current, signIn, signOut, hasSignedOut],
+    () => ({ account: current, signIn, signOut, sessionEnd }),
+    [current, signIn, signOut, sessionEnd],
   );
 
   return (
