@@ -16,11 +16,12 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function signUp(
   browser: Browser,
   prefix: string,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: { locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<{ page: Page; user: TestUser; problems: string[] }> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    timezoneId: options.timezoneId,
   });
   const page = await context.newPage();
   const problems = await watchForErrors(page);

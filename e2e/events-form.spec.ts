@@ -155,8 +155,9 @@ test('shows the form checks in Romanian on a phone', async ({ browser }) => {
   await expect(page.getByLabel('Data de sfârșit', { exact: true })).toHaveValue('2030-05-10');
   await expect(page.getByLabel('Ora de sfârșit', { exact: true })).toHaveValue('11:00');
   await page.getByLabel('Ora de sfârșit', { exact: true }).fill('09:00');
+  await page.getByLabel('Ora de sfârșit', { exact: true }).press('Tab');
   await expect(page.getByText('Sfârșitul trebuie să fie după început.').first()).toBeVisible();
-  await expect(page.getByLabel('Ora de sfârșit', { exact: true })).toHaveValue('11:00');
+  await expect(page.getByLabel('Ora de sfârșit', { exact: true })).toHaveValue('09:00');
   await shot(page, 'event-form-errors-ro-narrow');
 
   await page.setViewportSize({ width: 1280, height: 800 });

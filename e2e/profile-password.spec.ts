@@ -113,7 +113,7 @@ for (const language of ['en', 'ro'] as const satisfies Language[]) {
       await dialog.getByRole('button', { name: text.cancel }).click();
 
       await page.getByRole('button', { name: text.logout }).click();
-      await expect(page).toHaveURL(/\/register$/);
+      await expect(page).toHaveURL(/\/login$/);
       await loginIn(page, user.email, 'new-secret-2', language);
       expect(problems.filter((problem) => !/status of (400|403|503)/.test(problem))).toEqual([]);
     });

@@ -103,7 +103,7 @@ test.describe('notifications granted', () => {
     const deleteRequest = await removed;
     expect(deleteRequest.postDataJSON()).toMatchObject({ deviceToken: { endpoint } });
     expect((await deleteRequest.response())?.status()).toBe(204);
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/login$/);
     expect(problems).toEqual([]);
   });
 

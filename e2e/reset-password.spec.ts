@@ -29,6 +29,9 @@ test('reset the password from the mailed link and log in with the new one', asyn
   await page.getByRole('button', { name: 'Save the password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your password has been changed. You can log in with it now.')).toBeVisible();
+  // The login form knows who just chose a password: the e-mail is filled in, the password waits.
+  await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByLabel('New password', { exact: true }).fill('another-pass3');

@@ -82,6 +82,12 @@ export const resetPasswordConfirmBody = z.object({
 });
 export type ResetPasswordConfirmBody = z.input<typeof resetPasswordConfirmBody>;
 
+/**
+ * POST /api/account/resetPassword/confirm answer: the address of the account whose password was
+ * set, for the login form that follows (the link's holder has just proven they read its mail).
+ */
+export const resetPasswordConfirmAnswer = z.object({ email: z.string() });
+
 /** POST /api/auth/autoLogin: a single-use login code from an /auto-login/{code} link. */
 export const autoLoginBody = z.object({ code: z.string().min(1).max(200) });
 

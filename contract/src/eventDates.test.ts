@@ -6,6 +6,7 @@ import {
   changeTimezone,
   defaultNewEvent,
   type EventDates,
+  hasAcceptedEnd,
   isEndAccepted,
   isMultiDay,
   nextFullHour,
@@ -159,8 +160,26 @@ describe('editing dates', () => {
 
   it('accepts a timed end only after the start', () => {
     expect(isEndAccepted(base, '2024-03-30T10:00:00.000Z')).toBe(false);
-    expect(changeEnd(base, '2024-03-30T09:00:00.000Z')).toBeNull();
-    expect(changeEnd(base, '2024-03-30T10:01:00.000Z')?.endDate).toBe('2024-03-30T10:01:00.000Z');
+    expect(isEndAccepted(base, '2024-03-30T10:01:00.000Z')).toBe(true);
+  });
+
+  it('keeps an end exactly as entered, even one that is not accepted (the form then refuses to save)', () => {
+    const early = changeEnd(base, '2024-03-30T09:00:00.000Z');
+    expect(early.endDate).toBe('2024-03-30T09:00:00.000Z');
+    expect(hasAcceptedEnd(early)).toBe(false);
+    const later = changeEnd(early, '2024-03-30T10:01:00.000Z');
+    expect(later.endDate).toBe('2024-03-30T10:01:00.000Z');
+    expect(hasAcceptedEnd(later)).toBe(true);
+  });
+
+  it('leaves an end that is not accepted where it is when the start moves', () => {
+    const early = changeEnd(base, '2024-03-30T09:00:00.000Z');
+    const moved = changeStart(early, '2024-03-30T08:00:00.000Z');
+    expect(moved).toMatchObject({
+      startDate: '2024-03-30T08:00:00.000Z',
+      endDate: '2024-03-30T09:00:00.000Z',
+    });
+    expect(hasAcceptedEnd(moved)).toBe(true);
   });
 
   it('accepts an all-day end on the start day', () => {
@@ -169,19 +188,38 @@ describe('editing dates', () => {
     expect(isEndAccepted(allDay, '2024-03-29T12:00:00.000Z')).toBe(false);
   });
 
-  it('reinterprets the start in a new zone and nudges the end past it', () => {
-    // 12:00 Bucharest (10:00Z) becomes 12:00 New York (16:00Z), after the 12:30Z end.
+  it('moves the end zone with the start zone while both were the same, keeping the length', () => {
+    // 12:00–14:30 in Bucharest becomes 12:00–14:30 in New York, not a one-minute event.
     const changed = changeTimezone(base, 'start', 'America/New_York');
+    expect(changed).toEqual({
+      ...base,
+      startDate: '2024-03-30T16:00:00.000Z',
+      endDate: '2024-03-30T18:30:00.000Z',
+      startTimezone: 'America/New_York',
+      endTimezone: 'America/New_York',
+    });
+  });
+
+  it('keeps an end zone set apart, and nudges the end past a start that now falls after it', () => {
+    const apart = { ...base, endTimezone: 'Europe/London' };
+    // 12:00 Bucharest (10:00Z) becomes 12:00 New York (16:00Z), after the 13:30 London (12:30Z) end.
+    const changed = changeTimezone(apart, 'start', 'America/New_York');
     expect(changed.startDate).toBe('2024-03-30T16:00:00.000Z');
-    expect(changed.startTimezone).toBe('America/New_York');
+    expect(changed.endTimezone).toBe('Europe/London');
     expect(changed.endDate).toBe('2024-03-30T16:01:00.000Z');
+    // A start zone to the east moves the start earlier: the end stays as it was.
+    const east = changeTimezone(apart, 'start', 'Asia/Tokyo');
+    expect(east.startDate).toBe('2024-03-30T03:00:00.000Z');
+    expect(east.endDate).toBe(apart.endDate);
   });
 
   it('leaves the end alone when the start stays before it', () => {
     const changed = changeTimezone(base, 'end', 'America/New_York');
     // 14:30 Bucharest wall time read in New York (EDT) is 18:30Z.
     expect(changed.endDate).toBe('2024-03-30T18:30:00.000Z');
+    expect(changed.endTimezone).toBe('America/New_York');
     expect(changed.startDate).toBe(base.startDate);
+    expect(changed.startTimezone).toBe(base.startTimezone);
   });
 
   it('toggling all-day resets both times and zones to the local ones', () => {

@@ -79,11 +79,16 @@ export function toSubmittedDates(dates: EventDates): EventDates {
   return { ...dates, ...span };
 }
 
-/** Moving the start keeps the previous duration: the end moves with it. */
+/**
+ * Moving the start keeps the previous duration: the end moves with it. An end that is not
+ * accepted (before the start) has no duration to keep, so it stays where it is and the person
+ * can fix either side.
+ */
 export function changeStart(dates: EventDates, newStart: string): EventDates {
-  const duration = ms(dates.endDate) - ms(dates.startDate);
   const start = ms(newStart);
-  return { ...dates, startDate: iso(start), endDate: iso(start + Math.max(duration, 0)) };
+  if (!hasAcceptedEnd(dates)) return { ...dates, startDate: iso(start) };
+  const duration = ms(dates.endDate) - ms(dates.startDate);
+  return { ...dates, startDate: iso(start), endDate: iso(start + duration) };
 }
 
 /**
@@ -97,28 +102,41 @@ export function isEndAccepted(dates: EventDates, newEnd: string): boolean {
   return endDay >= startDay;
 }
 
-/** Sets the end when accepted; answers null (the form keeps the old end) when refused. */
-export function changeEnd(dates: EventDates, newEnd: string): EventDates | null {
-  return isEndAccepted(dates, newEnd) ? { ...dates, endDate: iso(ms(newEnd)) } : null;
+/** Whether the dates' own end is accepted (see isEndAccepted); a form with another end cannot be saved. */
+export function hasAcceptedEnd(dates: EventDates): boolean {
+  return isEndAccepted(dates, dates.endDate);
 }
 
 /**
- * Changing a side's time zone keeps what its picker shows and reinterprets it in the new zone;
- * when the start then falls after the end, the end moves to the start plus one minute.
+ * Sets the end exactly as entered. An end that is not accepted is kept too, so the field shows
+ * what was typed and the form refuses to save until it is fixed (hasAcceptedEnd).
+ */
+export function changeEnd(dates: EventDates, newEnd: string): EventDates {
+  return { ...dates, endDate: iso(ms(newEnd)) };
+}
+
+/** The same clock reading as `instant` shows in `from`, read in `to`. */
+const reinterpret = (instant: string, from: string, to: string) =>
+  fromWallClock(toWallClock(ms(instant), from), to).toISOString();
+
+/**
+ * Changing a side's time zone keeps what its picker shows and reinterprets it in the new zone.
+ * The end zone follows a new start zone while both were the same (the person did not set the
+ * end's zone apart), so the event keeps its length. Only when the start then really is at or
+ * after the end does the end move to the start plus one minute.
  */
 export function changeTimezone(dates: EventDates, side: 'start' | 'end', timeZone: string): EventDates {
   const next = { ...dates };
+  const endFollows = side === 'end' || dates.endTimezone === dates.startTimezone;
   if (side === 'start') {
-    next.startDate = fromWallClock(
-      toWallClock(ms(dates.startDate), dates.startTimezone),
-      timeZone,
-    ).toISOString();
+    next.startDate = reinterpret(dates.startDate, dates.startTimezone, timeZone);
     next.startTimezone = timeZone;
-  } else {
-    next.endDate = fromWallClock(toWallClock(ms(dates.endDate), dates.endTimezone), timeZone).toISOString();
+  }
+  if (endFollows) {
+    next.endDate = reinterpret(dates.endDate, dates.endTimezone, timeZone);
     next.endTimezone = timeZone;
   }
-  if (ms(next.startDate) > ms(next.endDate)) next.endDate = iso(ms(next.startDate) + minuteMs);
+  if (ms(next.startDate) >= ms(next.endDate)) next.endDate = iso(ms(next.startDate) + minuteMs);
   return next;
 }
 

@@ -1,10 +1,10 @@
 import { Box } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { AutoLogin } from '../features/auth/AutoLogin.tsx';
 import { emailConfirmedParam } from '../features/auth/useEmailConfirmedNotice.ts';
 import { useSession } from '../features/auth/useSession.ts';
-import { rememberReturnPath, takeReturnPath } from './returnTo.ts';
+import { forgetReturnPath, readReturnPath, rememberReturnPath, signedOutRoute } from './returnTo.ts';
 import { Shell } from './Shell.tsx';
 
 /** The root of every route: any path containing auto-login signs in instead of routing. */
@@ -21,20 +21,28 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const { account } = useSession();
   const [searchParams] = useSearchParams();
   if (!account) return children;
-  const returnTo = takeReturnPath(sessionStorage);
+  const returnTo = readReturnPath(sessionStorage);
   if (returnTo) return <Navigate to={returnTo} replace />;
   const confirmed = searchParams.get(emailConfirmedParam);
   const search = confirmed === null ? '' : `?${new URLSearchParams({ [emailConfirmedParam]: confirmed })}`;
   return <Navigate to={{ pathname: '/', search }} replace />;
 }
 
-/** Every signed-in screen, inside the shell; signed-out users go to /register (and come back after). */
+/**
+ * Every signed-in screen, inside the shell. Signed-out visitors go to /register, people whose
+ * session ended in this tab to /login; after signing in they come back here (except to the page
+ * they chose to log out from: the next sign-in starts at /).
+ */
 export function RequireAuth() {
-  const { account } = useSession();
+  const { account, sessionEnd } = useSession();
   const location = useLocation();
+  useEffect(() => {
+    if (account) forgetReturnPath(sessionStorage);
+  }, [account]);
   if (account) return <Shell />;
-  rememberReturnPath(sessionStorage, `${location.pathname}${location.search}`);
-  return <Navigate to="/register" replace />;
+  const { to, keepsPath } = signedOutRoute(sessionEnd);
+  if (keepsPath) rememberReturnPath(sessionStorage, `${location.pathname}${location.search}${location.hash}`);
+  return <Navigate to={to} replace />;
 }
 
 /** Screens for everyone (the 404 page): inside the shell when signed in, bare otherwise. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rememberReturnPath, safeReturnPath, takeReturnPath } from './returnTo.ts';
+import {
+  forgetReturnPath,
+  readReturnPath,
+  rememberReturnPath,
+  safeReturnPath,
+  signedOutRoute,
+} from './returnTo.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -32,12 +38,21 @@ describe('return path after signing in', () => {
     }
   });
 
-  it('is taken once', () => {
+  it('reads the same path on every render until it is forgotten', () => {
     const storage = memoryStorage();
     rememberReturnPath(storage, '/calendars/abc/events');
-    expect(takeReturnPath(storage)).toBe('/calendars/abc/events');
-    expect(takeReturnPath(storage)).toBeNull();
+    expect(readReturnPath(storage)).toBe('/calendars/abc/events');
+    expect(readReturnPath(storage)).toBe('/calendars/abc/events');
+    forgetReturnPath(storage);
+    expect(readReturnPath(storage)).toBeNull();
     rememberReturnPath(storage, '//evil.example');
-    expect(takeReturnPath(storage)).toBeNull();
+    expect(readReturnPath(storage)).toBeNull();
+  });
+
+  it('sends visitors to sign up and people whose session ended to log in', () => {
+    expect(signedOutRoute(null)).toEqual({ to: '/register', keepsPath: true });
+    expect(signedOutRoute('lost')).toEqual({ to: '/login', keepsPath: true });
+    // The page someone chose to log out from is not where their next sign-in lands.
+    expect(signedOutRoute('logout')).toEqual({ to: '/login', keepsPath: false });
   });
 });

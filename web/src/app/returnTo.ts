@@ -18,9 +18,26 @@ export function rememberReturnPath(storage: Pick<Storage, 'setItem'>, path: stri
   if (safe) storage.setItem(storageKey, safe);
 }
 
-/** Takes (and forgets) the remembered path. */
-export function takeReturnPath(storage: Pick<Storage, 'getItem' | 'removeItem'>): string | null {
-  const path = safeReturnPath(storage.getItem(storageKey));
+/**
+ * The remembered path, left in place: a screen may render more than once before its navigation
+ * lands, and each render must find the same path (taking it in the first one sent the second to /).
+ */
+export function readReturnPath(storage: Pick<Storage, 'getItem'>): string | null {
+  return safeReturnPath(storage.getItem(storageKey));
+}
+
+/** Forgets the remembered path once the signed-in area is shown. */
+export function forgetReturnPath(storage: Pick<Storage, 'removeItem'>): void {
   storage.removeItem(storageKey);
-  return path;
+}
+
+/**
+ * Where a signed-out visit to a signed-in screen goes, by how this tab's last session ended (see
+ * Session.sessionEnd), and whether that screen is returned to after signing in.
+ */
+export function signedOutRoute(sessionEnd: 'logout' | 'lost' | null): {
+  to: '/login' | '/register';
+  keepsPath: boolean;
+} {
+  return { to: sessionEnd ? '/login' : '/register', keepsPath: sessionEnd !== 'logout' };
 }

@@ -5,6 +5,7 @@ import {
   loginCodeAnswer,
   registerBody,
   resetPasswordBody,
+  resetPasswordConfirmAnswer,
   resetPasswordConfirmBody,
 } from '@convene/contract';
 import type { FastifyInstance } from 'fastify';
@@ -68,12 +69,13 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
     '/api/account/resetPassword/confirm',
     {
       config: { public: true, rateLimit: formRateLimit },
-      schema: { tags: ['auth'], body: resetPasswordConfirmBody },
+      schema: {
+        tags: ['auth'],
+        body: resetPasswordConfirmBody,
+        response: { 200: resetPasswordConfirmAnswer },
+      },
     },
-    async (request, reply) => {
-      await auth.resetPassword(ctx, request.body);
-      return reply.status(204).send();
-    },
+    (request) => auth.resetPassword(ctx, request.body),
   );
 
   app.get(

@@ -161,14 +161,14 @@ export async function requestPasswordReset(
 /**
  * Sets a new password from a reset link. Every session of the account ends (whoever knew the
  * old password is signed out), and opening the mailed link proves the address, so a pending
- * account becomes active.
+ * account becomes active. Answers the address, which the login form that follows fills in.
  */
 export async function resetPassword(
   ctx: AppContext,
   input: { token: string; password: string },
-): Promise<void> {
+): Promise<{ email: string }> {
   const passwordHash = await hashPassword(input.password);
-  const revoked = await ctx.db.transaction(async (tx) => {
+  const done = await ctx.db.transaction(async (tx) => {
     const accountId = await consumeOneTimeCode(tx, input.token, 'resetPassword');
     if (!accountId) throw errors.invalidLink('token');
     const [row] = await tx
@@ -176,11 +176,13 @@ export async function resetPassword(
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(accounts.id, accountId))
       .returning();
-    if (row?.status === 'pending')
+    if (!row) throw errors.invalidLink('token');
+    if (row.status === 'pending')
       await tx.update(accounts).set({ status: 'active' }).where(eq(accounts.id, accountId));
-    return revokeAllSessions(tx, accountId);
+    return { email: row.email, revoked: await revokeAllSessions(tx, accountId) };
   });
-  ctx.hub.disconnectSessions(revoked);
+  ctx.hub.disconnectSessions(done.revoked);
+  return { email: done.email };
 }
 
 /** Confirms an e-mail address from the mailed link; answers whether it worked. */

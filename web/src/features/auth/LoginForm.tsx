@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useErrorText } from '../../app/useErrorText.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
@@ -13,11 +13,17 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { login } from './authApi.ts';
 import { loginError } from './authErrors.ts';
+import { loginEmailFrom } from './loginState.ts';
 import { useSession } from './useSession.ts';
 
-/** /login: e-mail and password; on success the session opens and the guard goes to /. */
+/**
+ * /login: e-mail and password; on success the session opens and the guard goes where the person
+ * was heading. After a password reset the e-mail is filled in and the password has the focus.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
+  const { state } = useLocation();
+  const [presetEmail] = useState(() => loginEmailFrom(state));
   const errorText = useErrorText();
   const { signIn } = useSession();
   const [formError, setFormError] = useState<string | null>(null);
@@ -30,7 +36,7 @@ export function LoginForm() {
     formState: { errors },
   } = useForm<LoginBody, unknown, LoginBody>({
     resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: presetEmail, password: '' },
   });
 
   const mutation = useMutation({
@@ -58,7 +64,7 @@ export function LoginForm() {
             type="email"
             label={t('auth.fields.email')}
             autoComplete="email"
-            autoFocus
+            autoFocus={!presetEmail}
             error={Boolean(errors.email)}
             helperText={errorText(errors.email?.message)}
           />
@@ -66,6 +72,7 @@ export function LoginForm() {
             {...register('password')}
             label={t('auth.fields.password')}
             autoComplete="current-password"
+            autoFocus={Boolean(presetEmail)}
             error={Boolean(errors.password)}
             helperText={errorText(errors.password?.message)}
           />

@@ -15,6 +15,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { confirmPasswordReset } from './authApi.ts';
 import { newPasswordError } from './authErrors.ts';
+import { loginStateFor } from './loginState.ts';
 
 /** The new password typed twice; the contract's password rules, plus both must match. */
 const newPasswordForm = z
@@ -28,7 +29,7 @@ const newPasswordForm = z
   });
 type NewPasswordValues = z.input<typeof newPasswordForm>;
 
-/** /reset-password?token=…: choose a new password from the mailed link, then log in with it. */
+/** /reset-password?token=…: choose a new password from the mailed link, then log in with it (e-mail filled in). */
 export function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -49,9 +50,9 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   const mutation = useMutation({
     mutationFn: confirmPasswordReset,
-    onSuccess: () => {
+    onSuccess: ({ email }) => {
       showSnackbar(t('auth.newPassword.success'), { severity: 'success' });
-      void navigate('/login', { replace: true });
+      void navigate('/login', { replace: true, state: loginStateFor(email) });
     },
     onError: (error) => {
       const { field, key } = newPasswordError(error);

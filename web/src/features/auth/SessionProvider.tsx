@@ -9,8 +9,10 @@ import { unregisterPush } from '../push/pushRegistration.ts';
 import { getAccount, logout } from './authApi.ts';
 import {
   clearStoredAccount,
+  readSignedOut,
   readStoredAccount,
   type StoredAccount,
+  writeSignedOut,
   writeStoredAccount,
 } from './sessionStorage.ts';
 
@@ -21,7 +23,17 @@ export interface Session {
   signIn: (value: StoredAccount) => void;
   /** Ends the session: the server forgets the token, the browser forgets everything. */
   signOut: () => Promise<void>;
+  /**
+   * How this tab's last session ended, if it did: 'logout' (the person chose to leave, so the
+   * page they left is not returned to) or 'lost' (the server stopped accepting it, or it ended
+   * before a reload: the page is returned to). Either way the person has an account, so the
+   * signed-out screens lead to /login rather than /register.
+   */
+  sessionEnd: SessionEnd;
 }
+
+/** See Session.sessionEnd. */
+export type SessionEnd = 'logout' | 'lost' | null;
 
 export const SessionContext = createContext<Session | null>(null);
 
@@ -35,14 +47,20 @@ function restoreSession(): StoredAccount | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<StoredAccount | null>(restoreSession);
+  const [sessionEnd, setSessionEnd] = useState<SessionEnd>(() => (readSignedOut() ? 'lost' : null));
   const loginToken = current?.loginToken ?? null;
 
-  const clearLocally = useCallback(() => {
-    clearStoredAccount();
-    setLoginToken(null);
-    setCurrent(null);
-    queryClient.clear();
-  }, [queryClient]);
+  const clearLocally = useCallback(
+    (reason: 'logout' | 'lost') => {
+      clearStoredAccount();
+      setLoginToken(null);
+      setCurrent(null);
+      writeSignedOut(true);
+      setSessionEnd(reason);
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 
   const signIn = useCallback(
     (value: StoredAccount) => {
@@ -50,6 +68,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeStoredAccount(value);
       setLoginToken(value.loginToken);
       setCurrent(value);
+      writeSignedOut(false);
+      setSessionEnd(null);
       queryClient.setQueryData<Account>(queryKeys.account, value);
     },
     [queryClient],
@@ -63,11 +83,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // The token is dropped below either way; a server that cannot be reached lets it expire.
     }
-    clearLocally();
+    clearLocally('logout');
   }, [clearLocally]);
 
   useEffect(() => {
-    setUnauthorizedHandler(clearLocally);
+    setUnauthorizedHandler(() => clearLocally('lost'));
     return () => setUnauthorizedHandler(null);
   }, [clearLocally]);
 
@@ -86,7 +106,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setCurrent(next);
   }, [fresh, loginToken]);
 
-  const session = useMemo<Session>(() => ({ account: current, signIn, signOut }), [current, signIn, signOut]);
+  const session = useMemo<Session>(
+    () => ({ account: current, signIn, signOut, sessionEnd }),
+    [current, signIn, signOut, sessionEnd],
+  );
 
   return (
     <SessionContext value={session}>

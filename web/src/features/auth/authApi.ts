@@ -5,6 +5,7 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
   type ResetPasswordConfirmBody,
+  resetPasswordConfirmAnswer,
 } from '@convene/contract';
 import { apiFetch, apiSend } from '../../api/client.ts';
 import { type StoredAccount, storedAccountSchema } from './sessionStorage.ts';
@@ -39,9 +40,13 @@ export function requestPasswordReset(body: ResetPasswordBody): Promise<void> {
   return apiSend('/api/account/resetPassword', { method: 'POST', body });
 }
 
-/** POST /api/account/resetPassword/confirm: sets the new password with the mailed token. */
-export function confirmPasswordReset(body: ResetPasswordConfirmBody): Promise<void> {
-  return apiSend('/api/account/resetPassword/confirm', { method: 'POST', body });
+/** POST /api/account/resetPassword/confirm: sets the new password with the mailed token → the account's e-mail. */
+export function confirmPasswordReset(body: ResetPasswordConfirmBody): Promise<{ email: string }> {
+  return apiFetch('/api/account/resetPassword/confirm', {
+    method: 'POST',
+    body,
+    schema: resetPasswordConfirmAnswer,
+  });
 }
 
 /** POST /api/auth/loginCode: a short-lived code that signs the user in to the classic app. */

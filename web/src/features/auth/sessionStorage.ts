@@ -28,3 +28,25 @@ export function writeStoredAccount(value: StoredAccount): void {
 export function clearStoredAccount(): void {
   localStorage.clear();
 }
+
+/** Kept per tab (not in localStorage, which logout clears): this tab's session ended. */
+const signedOutKey = 'convene.signedOut';
+
+/** Whether a session of this tab ended (logout, or the server stopped accepting it). */
+export function readSignedOut(): boolean {
+  try {
+    return sessionStorage.getItem(signedOutKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Notes (or forgets) that this tab's session ended; a reload keeps sending deep links to /login. */
+export function writeSignedOut(value: boolean): void {
+  try {
+    if (value) sessionStorage.setItem(signedOutKey, '1');
+    else sessionStorage.removeItem(signedOutKey);
+  } catch {
+    // Storage refused (private mode): the flag lives for this page only.
+  }
+}

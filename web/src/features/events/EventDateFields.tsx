@@ -4,13 +4,15 @@ import {
   changeTimezone,
   type EventDates,
   eventMessages,
+  hasAcceptedEnd,
   toggleAllDay,
 } from '@convene/contract';
-import { Box, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Box, FormControlLabel, Stack, Switch } from '@mui/material';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../app/useErrorText.ts';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
+import { DateTimeDraftField } from './DateTimeDraftField.tsx';
 import { fromPickerValue, type PickerValue, toPickerValue } from './eventFormDates.ts';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
 import { localTimeZone } from './timeZones.ts';
@@ -25,6 +27,8 @@ interface EventDateFieldsProps {
   /** A zone the user picked (remembered as recent). */
   onZonePicked: (timeZone: string) => void;
   disabled?: boolean;
+  /** Takes the end date's input, where the form puts the focus when the dates are wrong. */
+  endRef?: Ref<HTMLInputElement>;
 }
 
 const rowSx = {
@@ -36,8 +40,9 @@ const rowSx = {
 
 /**
  * All-day switch, start and end date and time (shown in each side's time zone) and the two time
- * zone pickers. Every change goes through the contract's date rules; a refused end keeps the old
- * end and says why.
+ * zone pickers. Each field keeps what is typed into it; every complete value goes through the
+ * contract's date rules. An end before the start is kept as typed and said to be wrong once the
+ * person leaves the end (the form will not save it).
  */
 export function EventDateFields({
   value,
@@ -47,40 +52,32 @@ export function EventDateFields({
   recentZones,
   onZonePicked,
   disabled,
+  endRef,
 }: EventDateFieldsProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [isEndRefused, setIsEndRefused] = useState(false);
+  const [isEditingEnd, setIsEditingEnd] = useState(false);
   const start = toPickerValue(value.startDate, value.startTimezone);
   const end = toPickerValue(value.endDate, value.endTimezone);
 
-  const accept = (next: EventDates) => {
-    setIsEndRefused(false);
-    onChange(next);
-  };
   const handleStart = (picked: PickerValue) => {
     const instant = fromPickerValue(picked, value.startTimezone);
-    if (instant) accept(changeStart(value, instant));
+    if (instant) onChange(changeStart(value, instant));
   };
   const handleEnd = (picked: PickerValue) => {
     const instant = fromPickerValue(picked, value.endTimezone);
-    if (!instant) return;
-    const next = changeEnd(value, instant);
-    if (next) accept(next);
-    else setIsEndRefused(true);
+    if (instant) onChange(changeEnd(value, instant));
   };
   const handleZone = (side: 'start' | 'end', timeZone: string) => {
-    accept(changeTimezone(value, side, timeZone));
+    onChange(changeTimezone(value, side, timeZone));
     onZonePicked(timeZone);
   };
 
-  const endError = isEndRefused ? errorText(eventMessages.endBeforeStart) : errorText(error);
-  const dateProps = { type: 'date', disabled, slotProps: { inputLabel: { shrink: true } } } as const;
-  const timeProps = {
-    type: 'time',
-    disabled,
-    slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 60 } },
-  } as const;
+  const isEndShownWrong = !isEditingEnd && !hasAcceptedEnd(value);
+  const endError =
+    errorText(error) ?? (isEndShownWrong ? errorText(eventMessages.endBeforeStart) : undefined);
+  const dateInput = { min: '1900-01-01', max: '2199-12-31' };
+  const endFocus = { onFocus: () => setIsEditingEnd(true), onBlur: () => setIsEditingEnd(false) };
 
   return (
     <Stack spacing={2}>
@@ -89,24 +86,28 @@ export function EventDateFields({
           <Switch
             checked={value.isAllDay}
             disabled={disabled}
-            onChange={() => accept(toggleAllDay(value, Date.now(), localTimeZone()))}
+            onChange={() => onChange(toggleAllDay(value, Date.now(), localTimeZone()))}
           />
         }
         label={t('eventForm.fields.allDay')}
       />
       <Box sx={rowSx}>
-        <TextField
-          {...dateProps}
+        <DateTimeDraftField
+          type="date"
           label={t('eventForm.fields.startDate')}
           value={start.date}
-          onChange={(event) => handleStart({ ...start, date: event.target.value })}
+          disabled={disabled}
+          htmlInput={dateInput}
+          onValue={(date) => handleStart({ ...start, date })}
         />
         {value.isAllDay ? null : (
-          <TextField
-            {...timeProps}
+          <DateTimeDraftField
+            type="time"
             label={t('eventForm.fields.startTime')}
             value={start.time}
-            onChange={(event) => handleStart({ ...start, time: event.target.value })}
+            disabled={disabled}
+            htmlInput={{ step: 60 }}
+            onValue={(time) => handleStart({ ...start, time })}
           />
         )}
         {value.isAllDay ? null : (
@@ -123,21 +124,28 @@ export function EventDateFields({
         )}
       </Box>
       <Box sx={rowSx}>
-        <TextField
-          {...dateProps}
+        <DateTimeDraftField
+          type="date"
           label={t('eventForm.fields.endDate')}
           value={end.date}
+          disabled={disabled}
+          htmlInput={dateInput}
+          inputRef={endRef}
           error={Boolean(endError)}
           helperText={endError}
-          onChange={(event) => handleEnd({ ...end, date: event.target.value })}
+          onValue={(date) => handleEnd({ ...end, date })}
+          {...endFocus}
         />
         {value.isAllDay ? null : (
-          <TextField
-            {...timeProps}
+          <DateTimeDraftField
+            type="time"
             label={t('eventForm.fields.endTime')}
             value={end.time}
+            disabled={disabled}
+            htmlInput={{ step: 60 }}
             error={Boolean(endError)}
-            onChange={(event) => handleEnd({ ...end, time: event.target.value })}
+            onValue={(time) => handleEnd({ ...end, time })}
+            {...endFocus}
           />
         )}
         {value.isAllDay ? null : (
@@ -154,7 +162,7 @@ export function EventDateFields({
         )}
       </Box>
       <Box aria-live="polite" sx={visuallyHidden}>
-        {isEndRefused ? t(eventMessages.endBeforeStart) : null}
+        {endError ?? null}
       </Box>
     </Stack>
   );

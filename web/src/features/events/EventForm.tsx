@@ -143,6 +143,13 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
           ) : null}
           <TextField
             {...register('name')}
+            onKeyDown={(keyEvent) => {
+              // Like the calendar title: Enter in the name saves (the form has many fields, so
+              // the browser does not submit it by itself).
+              if (keyEvent.key !== 'Enter' || keyEvent.nativeEvent.isComposing) return;
+              keyEvent.preventDefault();
+              void handleSave();
+            }}
             label={t('eventForm.fields.name')}
             required
             autoFocus={!event}
@@ -162,6 +169,7 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
                 recentZones={recent}
                 onZonePicked={recordPick}
                 disabled={isSaving}
+                endRef={field.ref}
               />
             )}
           />

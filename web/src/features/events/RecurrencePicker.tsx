@@ -23,6 +23,8 @@ import {
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../app/useErrorText.ts';
+import { DateTimeDraftField } from './DateTimeDraftField.tsx';
+import { isPickableDay } from './eventFormDates.ts';
 import { NumberDraftField } from './NumberDraftField.tsx';
 import {
   choiceWithFrequency,
@@ -159,16 +161,15 @@ export function RecurrencePicker({
                   label={t('eventForm.recurrence.onDate')}
                 />
                 {choice.end.type === 'until' ? (
-                  <TextField
+                  <DateTimeDraftField
                     type="date"
                     size="small"
                     label={t('eventForm.recurrence.untilDate')}
                     value={choice.end.date}
                     disabled={disabled}
-                    slotProps={{ inputLabel: { shrink: true } }}
-                    onChange={(event) => {
-                      if (event.target.value)
-                        update({ ...choice, end: { type: 'until', date: event.target.value } });
+                    htmlInput={{ min: '1900-01-01', max: '2199-12-31' }}
+                    onValue={(date) => {
+                      if (isPickableDay(date)) update({ ...choice, end: { type: 'until', date } });
                     }}
                   />
                 ) : null}

@@ -126,6 +126,14 @@ describe('event form checks', () => {
     });
   });
 
+  it('refuses to save an end typed before the start, naming the dates', () => {
+    const early = { ...valid.dates, endDate: valid.dates.startDate };
+    expect(firstMessage({ ...valid, dates: early })).toEqual({
+      path: ['dates'],
+      message: 'event.errors.endBeforeStart',
+    });
+  });
+
   it('keeps a bad pin or a bad attachment from being sent', () => {
     const place = { name: 'Park', address: null };
     expect(firstMessage({ ...valid, location: { ...place, coordinates: '44.4,26.1' } })).toBeNull();

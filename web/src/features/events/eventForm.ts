@@ -8,8 +8,10 @@ import {
   type EventDates,
   type EventScope,
   eventDescription,
+  eventMessages,
   eventName,
   fromWallClock,
+  hasAcceptedEnd,
   parseDayKey,
   utcDay,
 } from '@convene/contract';
@@ -44,13 +46,14 @@ export const calendarRequiredKey = 'eventForm.errors.calendarRequired';
 
 /**
  * The form's checks, with the contract's own name and description rules (an empty description
- * means none); dates are kept valid as they change by the contract's date rules.
+ * means none); the dates follow the contract's date rules as they change, and an end typed
+ * before the start keeps the form from saving.
  */
 export const eventFormSchema = z.object({
   calendarId: z.string().min(1, calendarRequiredKey),
   name: eventName,
   description: z.union([z.literal(''), eventDescription]),
-  dates: z.custom<EventDates>(),
+  dates: z.custom<EventDates>().refine(hasAcceptedEnd, eventMessages.endBeforeStart),
   repeatingRule: z.string().nullable(),
   // The fields show their own messages; these checks keep a bad pin or attachment from being sent.
   location: z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromPickerValue, toPickerValue, weekDayOf } from './eventFormDates.ts';
+import { fromPickerValue, isPickableDay, toPickerValue, weekDayOf } from './eventFormDates.ts';
 
 describe('picker text and instants', () => {
   it('shows an instant as the date and time of the chosen zone', () => {
@@ -40,6 +40,15 @@ describe('picker text and instants', () => {
     expect(fromPickerValue({ date: '2030-02-30', time: '10:00' }, 'UTC')).toBeNull();
     expect(fromPickerValue({ date: '2030-02-03', time: '' }, 'UTC')).toBeNull();
     expect(fromPickerValue({ date: '2030-02-03', time: '25:00' }, 'UTC')).toBeNull();
+  });
+
+  it('does not take a year that is still being typed (0002, 0202) or lies outside 1900–2199', () => {
+    for (const date of ['0002-12-01', '0202-12-01', '1899-12-31', '2200-01-01']) {
+      expect(isPickableDay(date)).toBe(false);
+      expect(fromPickerValue({ date, time: '10:00' }, 'UTC')).toBeNull();
+    }
+    expect(isPickableDay('1900-01-01')).toBe(true);
+    expect(isPickableDay('2199-12-31')).toBe(true);
   });
 
   it('names the weekday of the start in its zone', () => {

@@ -14,12 +14,25 @@ export function toPickerValue(instant: string, timeZone: string): PickerValue {
   return { date: dayKey(wall), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
 }
 
+/** Years an event may have (the server keeps dates in 1900–2199). */
+const firstYear = 1900;
+const lastYear = 2199;
+
 /**
- * The instant (ISO) the pickers name in `timeZone`; null while either is empty or not a real
- * date or time (a native picker answers '' while it is being cleared).
+ * Whether a date picker's 'YYYY-MM-DD' is a whole real day an event may have. While the year is
+ * being typed the picker already answers years like 0002 or 0202: those are not taken yet.
+ */
+export function isPickableDay(date: string): boolean {
+  const day = parseDayKey(date);
+  return day !== null && day.year >= firstYear && day.year <= lastYear;
+}
+
+/**
+ * The instant (ISO) the pickers name in `timeZone`; null while either is empty, not a real date
+ * or time, or a year still being typed (a native picker answers '' while a part is missing).
  */
 export function fromPickerValue(value: PickerValue, timeZone: string): string | null {
-  const day = parseDayKey(value.date);
+  const day = isPickableDay(value.date) ? parseDayKey(value.date) : null;
   const time = /^(\d{2}):(\d{2})$/.exec(value.time);
   if (!day || !time) return null;
   const hour = Number(time[1]);

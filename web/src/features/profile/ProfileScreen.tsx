@@ -54,7 +54,7 @@ export function ProfileScreen() {
   const [isLeaving, setIsLeaving] = useState(false);
   usePageTitle(t('pages.profile'));
 
-  // Signed out, the route guard sends the user on to /register (spec: signed-out users go there).
+  // Signed out, the route guard sends the user on to /login (they have an account).
   const handleLogout = () => {
     setIsLeaving(true);
     void signOut();
