@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { buildServerIfStale, serverArgs } from '../scripts/lib/server-build.mjs';
 import { benchToken } from './events-generate.mjs';
 import { formatAgendaTable } from './lib/report.mjs';
 import { findFreePort, readCpuMs, waitForOk } from './lib/server.mjs';
@@ -38,7 +39,8 @@ export async function benchAgenda({ url, duration = 20, connections = 10 }) {
   const timeMin = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-events-bench-'));
   const [apiPort, barePort] = [await findFreePort(), await findFreePort()];
-  const api = spawnNode(['server/src/main.ts', 'serve'], {
+  await buildServerIfStale(ROOT);
+  const api = spawnNode(serverArgs('serve'), {
     DATABASE_URL: url,
     PORT: String(apiPort),
     HOST: '127.0.0.1',
@@ -47,6 +49,8 @@ export async function benchAgenda({ url, duration = 20, connections = 10 }) {
     REDIS_URL: '',
   });
   const bare = spawnNode([
+    '--import',
+    'tsx',
     'bench/lib/agenda-bare.mjs',
     `--url=${url}`,
     `--port=${barePort}`,
@@ -147,7 +151,7 @@ async function compare(targets, { connections, duration }) {
 
 /** `node --import tsx …args` from the repository root, keeping its output for error messages. */
 function spawnNode(args, env = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServerIfStale, serverArgs } from '../scripts/lib/server-build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,7 +58,7 @@ export async function generateEventsData({
   }
   const since = performance.now();
   await recreateDatabase(url);
-  migrate(url);
+  await migrate(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -267,8 +268,9 @@ async function withAdmin(url, work) {
   }
 }
 
-function migrate(url) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'migrate'], {
+async function migrate(url) {
+  await buildServerIfStale(ROOT);
+  const result = spawnSync(process.execPath, serverArgs('migrate'), {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
     stdio: 'inherit',

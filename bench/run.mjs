@@ -1,23 +1,29 @@
-// `npm run bench`: measures start-up time, idle memory and a small HTTP load on the embedded
-// database and, given a PostgreSQL server, the agenda's throughput next to a bare route running
-// the same SQL on 1,000,000 events; prints a table and records it in docs/PERFORMANCE.md.
+// `npm run bench`: measures start-up time, idle memory (embedded database and, when a PostgreSQL
+// server answers, PostgreSQL), the web app's JavaScript per route, the first screens in a slowed
+// down Chromium, and a small HTTP load; given a PostgreSQL URL for it, also the agenda's
+// throughput next to a bare route running the same SQL on 1,000,000 events; prints a table and
+// records it in docs/PERFORMANCE.md.
 //
-//   npm run bench                          3 starts, 10 s idle, 5 s load; writes docs/PERFORMANCE.md
-//   npm run bench -- --runs=5 --idle=30 --load=0 --no-write
+//   npm run bench                          5 starts, 10 s idle, 5 s load; writes docs/PERFORMANCE.md
+//   npm run bench -- --runs=5 --idle=30 --load=0 --no-write --no-browser --no-postgres
 //   npm run bench -- --events-url=postgres://postgres@127.0.0.1:5432/convene_bench
 //       [--events-duration=20] [--events-connections=10]   (or BENCH_DATABASE_URL=… npm run bench)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkBenchServer, generateEventsData } from './events-generate.mjs';
+import { createFreshDatabase, memoryDatabaseUrl } from './lib/postgres.mjs';
 import { describeMachine, formatTable, renderPerformanceDoc } from './lib/report.mjs';
 import { findFreePort, findServerPid, readRss, spawnStart, stop, waitForOk } from './lib/server.mjs';
+import { browserTimings, routeWeights } from './lib/web.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOC = path.join(ROOT, 'docs', 'PERFORMANCE.md');
+const WEB_DIST = path.join(ROOT, 'web', 'dist');
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -42,9 +48,15 @@ async function main() {
       results.startMs.push(await waitForOk(healthUrl, child, { since }));
       console.log(`[bench] start ${run}/${options.runs}: ${seconds(results.startMs.at(-1))}`);
       const serverPid = findServerPid(child.pid);
-      if (isLast) await measureRunningServer(results, serverPid, healthUrl, options);
+      if (isLast) {
+        await measureRunningServer(results, serverPid, child, options);
+        if (options.browser) results.browser = await measureBrowser(`http://127.0.0.1:${port}`);
+        await loadServer(results, serverPid, healthUrl, options);
+      }
       results.stopMs = await stop(child, serverPid);
     }
+    results.web = routeWeights(WEB_DIST);
+    if (options.postgres) results.postgres = await measurePostgresMemory(options);
     results.agenda = await benchAgendaIfAsked(options);
     report(results, options, loadAtStart);
   } finally {
@@ -52,13 +64,18 @@ async function main() {
   }
 }
 
-/** Memory right after start and after idling, then (optionally) a short autocannon load. */
-async function measureRunningServer(results, serverPid, url, options) {
+/** Memory right after start and after idling (RSS, and the server's own split of it). */
+async function measureRunningServer(results, serverPid, child, options) {
   if (!serverPid) throw new Error('could not find the server process under scripts/start.mjs');
   results.rssAtStart = readRss(serverPid);
   console.log(`[bench] idling ${options.idle} s ...`);
   await new Promise((resolve) => setTimeout(resolve, options.idle * 1000));
   results.rssIdle = readRss(serverPid);
+  results.memoryIdle = child.memory;
+}
+
+/** A short autocannon load on GET /api/health (when --load is not 0), and the RSS after it. */
+async function loadServer(results, serverPid, url, options) {
   if (options.load > 0) {
     console.log(`[bench] autocannon GET /api/health, 10 connections, ${options.load} s ...`);
     const { default: autocannon } = await import('autocannon');
@@ -72,6 +89,95 @@ async function measureRunningServer(results, serverPid, url, options) {
     };
     results.rssAfterLoad = readRss(serverPid);
   }
+}
+
+/**
+ * Server memory on PostgreSQL: a fresh database on the server of BENCH_DATABASE_URL (default:
+ * the local test server), a first start that migrates it, then a start that idles as the
+ * embedded one did; the database is dropped afterwards. Null when no server answers.
+ */
+async function measurePostgresMemory(options) {
+  const base = memoryDatabaseUrl();
+  const fresh = await createFreshDatabase(base);
+  if (fresh.error) {
+    console.log(`[bench] PostgreSQL memory skipped: ${redact(base)} did not answer (${fresh.error}).`);
+    return null;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-bench-pg-'));
+  try {
+    const port = await findFreePort();
+    const env = { ...benchEnv(dataDir, port), DATABASE_URL: fresh.url };
+    const url = `http://127.0.0.1:${port}/api/health`;
+    console.log(`[bench] PostgreSQL ${fresh.version}: migrating the fresh database ${fresh.name} ...`);
+    const first = spawnStart(ROOT, env);
+    await waitForOk(url, first);
+    await stop(first, findServerPid(first.pid));
+    const since = performance.now();
+    const child = spawnStart(ROOT, env);
+    const startMs = await waitForOk(url, child, { since });
+    const serverPid = findServerPid(child.pid);
+    const results = { startMs, version: fresh.version };
+    await measureRunningServer(results, serverPid, child, options);
+    await stop(child, serverPid);
+    console.log(`[bench] PostgreSQL: start ${seconds(startMs)}, RSS after idle ${mb(results.rssIdle)}`);
+    return results;
+  } finally {
+    await fresh.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The first screens in Chromium (4× CPU slowdown): signs up a bench user through the API (with
+ * a few calendars, so the list has something to show) and times /login and / signed in.
+ */
+async function measureBrowser(baseUrl) {
+  const { ensureChromium, CHROMIUM_PATH } = await import('../scripts/lib/chromium.mjs');
+  const chromium = await ensureChromium();
+  if (!chromium.ok) {
+    console.log(`[bench] browser timings skipped: ${chromium.message}`);
+    return null;
+  }
+  console.log('[bench] Chromium, 4× CPU slowdown: sign-in form and calendars list ...');
+  const storage = await signUpBenchUser(baseUrl);
+  return browserTimings({ baseUrl, distDir: WEB_DIST, storage, executablePath: CHROMIUM_PATH });
+}
+
+/**
+ * Registers a user (solving the bot check) and creates three calendars; returns what the web app
+ * keeps in localStorage for a signed-in visit (the account with its login token).
+ */
+async function signUpBenchUser(baseUrl) {
+  // altcha-lib is the server's dependency (server/node_modules), solved as the server's tests do.
+  const fromServer = createRequire(path.join(ROOT, 'server', 'package.json'));
+  const load = (name) => import(pathToFileURL(fromServer.resolve(name)).href);
+  const { solveChallenge } = await load('altcha-lib');
+  const { deriveKey } = await load('altcha-lib/algorithms/pbkdf2');
+  const challenge = await (await fetch(`${baseUrl}/api/captcha/challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const recaptchaCode = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench User',
+      email: `bench.${Date.now()}@example.com`,
+      password: 'bench-pass-1',
+      recaptchaCode,
+    }),
+  });
+  if (!registered.ok)
+    throw new Error(`bench sign-up failed: ${registered.status} ${await registered.text()}`);
+  const account = await registered.json();
+  for (const name of ['Family', 'Book club', 'Running']) {
+    const created = await fetch(`${baseUrl}/api/calendar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', loginToken: account.loginToken },
+      body: JSON.stringify({ name }),
+    });
+    if (!created.ok) throw new Error(`bench calendar failed: ${created.status} ${await created.text()}`);
+  }
+  return { 'convene.account': JSON.stringify(account) };
 }
 
 /**
@@ -127,10 +233,21 @@ function warnIfBusy() {
   return load;
 }
 
-/** The server's environment: the embedded database in a throw-away data dir, one process. */
+/**
+ * The server's environment: the embedded database in a throw-away data dir, one process, its
+ * memory logged every second (DEBUG_MEMORY_MS), a cheap bot check for the bench's sign-up.
+ */
 function benchEnv(dataDir, port) {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONVENE_DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']) delete env[name];
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CONVENE_DATA_DIR: dataDir,
+    DEBUG_MEMORY_MS: '1000',
+    LOG_LEVEL: 'info',
+    ALTCHA_COST: '20',
+  };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'WEB_DIST']) delete env[name];
   return env;
 }
 
@@ -143,10 +260,12 @@ function parseOptions(args) {
     return value;
   };
   return {
-    runs: Math.max(1, number('runs', 3)),
+    runs: Math.max(1, number('runs', 5)),
     idle: number('idle', 10),
     load: number('load', 5),
     write: !args.includes('--no-write'),
+    browser: !args.includes('--no-browser'),
+    postgres: !args.includes('--no-postgres'),
     eventsUrl: eventsUrl(text('events-url') ?? process.env.BENCH_DATABASE_URL),
     eventsDuration: Math.max(1, number('events-duration', 20)),
     eventsConnections: Math.max(1, number('events-connections', 10)),
@@ -165,6 +284,10 @@ function redact(value) {
   const url = new URL(value);
   if (url.password) url.password = '***';
   return url.toString();
+}
+
+function mb(bytes) {
+  return `${Math.round(bytes / 2 ** 20)} MB`;
 }
 
 function seconds(ms) {

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { deriveKey } from '../server/node_modules/altcha-lib/dist/esm/v2/algorithms/pbkdf2.js';
 import { type Challenge, solveChallenge } from '../server/node_modules/altcha-lib/dist/esm/v2/index.js';
-import { newUser, registerThroughUi, type TestUser, watchForErrors } from './helpers.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
+import { confirmAddress, newUser, registerThroughUi, type TestUser, watchForErrors } from './helpers.ts';
 
 /** A user signed up through the API, as another person's browser would have done. */
 interface ApiUser extends TestUser {
@@ -93,9 +93,13 @@ test('a calendar invitation arrives live on Requests, is accepted, and the dot c
   page,
   request,
 }) => {
+  // Sign-up, confirming the address, the invitation and its answer: past 60 s on a busy machine.
+  test.setTimeout(120_000);
   const problems = await watchForErrors(page);
   const invitee = newUser('invitee');
   await registerThroughUi(page, invitee);
+  // Invitations by e-mail reach an account once it confirmed the address.
+  await confirmAddress(request, invitee.email);
   const inviter = await registerByApi(request, 'inviter');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -166,6 +170,7 @@ test('a calendar invitation arrives live on Requests, is accepted, and the dot c
 test('a request answered elsewhere says so and leaves the Requests tab', async ({ page, request }) => {
   const invitee = newUser('twice');
   await registerThroughUi(page, invitee);
+  await confirmAddress(request, invitee.email);
   const inviter = await registerByApi(request, 'inviter');
   await page.goto('/activity/requests');
   const calendarName = `Race ${unique()}`;
@@ -195,6 +200,7 @@ test.describe('Romanian, narrow screen', () => {
   }) => {
     const problems = await watchForErrors(page);
     const invitee = await registerByApi(request, 'ro-invitee');
+    await confirmAddress(request, invitee.email);
     const inviter = await registerByApi(request, 'inviter');
     await signInAs(page, invitee, '/activity/requests');
     const navigation = page.getByRole('navigation', { name: 'Navigare principală' });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { findMailedLink, newUser, registerThroughUi, solveBotCheck } from './helpers.ts';
 
 test('register with the real bot check, keep the session on reload, log out and log in again', async ({

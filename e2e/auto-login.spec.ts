@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newUser, registerThroughUi } from './helpers.ts';
 
 test('an /auto-login/{code} link signs in, drops the code from the address and history, and goes to /', async ({

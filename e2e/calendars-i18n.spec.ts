@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { shot, signUp } from './calendarsHelpers.ts';
+import { expect, test } from './fixtures';
 import { findMailedLink } from './helpers.ts';
 
 test.describe('calendars, narrow and in Romanian', () => {
@@ -18,7 +18,7 @@ test.describe('calendars, narrow and in Romanian', () => {
     await expect(cards.first()).toContainText('Calendar privat');
     await shot(page, 'list-narrow-ro');
 
-    // The personal calendar: its visibility is locked, and the tooltip says why.
+    // The personal calendar: its visibility is locked, and the text under it says why.
     await cards.first().getByRole('link').click();
     await expect(page.getByRole('tablist').getByRole('tab')).toHaveText([
       'Evenimente',
@@ -30,8 +30,9 @@ test.describe('calendars, narrow and in Romanian', () => {
     await page.getByRole('link', { name: 'Editează' }).click();
     await expect(page.getByRole('heading', { name: 'Editează calendarul' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Calendar public' })).toBeDisabled();
-    await page.getByRole('group', { name: 'Vizibilitate' }).hover({ force: true });
-    await expect(page.getByRole('tooltip')).toHaveText('Un calendar personal nu poate fi public.');
+    await expect(page.getByRole('group', { name: 'Vizibilitate' })).toHaveAccessibleDescription(
+      'Un calendar personal nu poate fi public.',
+    );
     await shot(page, 'edit-personal-narrow-ro');
     await page.getByRole('button', { name: 'Anulează' }).click();
 

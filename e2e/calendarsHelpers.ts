@@ -1,7 +1,7 @@
 /** Helpers of the calendar browser tests (calendars*.spec.ts). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from './fixtures';
 import { newUser, registerThroughUi, type TestUser, watchForErrors } from './helpers.ts';
 
 /** With E2E_SHOTS set, screens are also saved there as PNGs for a person to look at. */

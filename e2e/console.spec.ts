@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newUser, solveBotCheck, watchForErrors } from './helpers.ts';
 
 test('the auth screens and the shell run without console errors or CSP violations', async ({ page }) => {

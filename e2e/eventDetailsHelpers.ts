@@ -1,6 +1,7 @@
 /** Helpers of the event details browser tests (events-details.spec.ts). */
-import { expect, type Page } from '@playwright/test';
+
 import { acceptRequest, loginTokenOf } from './calendarsHelpers.ts';
+import { expect, type Page } from './fixtures';
 
 /** The id of the signed-in person's personal calendar. */
 export async function personalCalendarId(page: Page): Promise<string> {

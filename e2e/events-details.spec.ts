@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { shot, signUp } from './calendarsHelpers.ts';
 import {
   acceptEventInvitation,
@@ -6,6 +5,8 @@ import {
   eventPagePath,
   personalCalendarId,
 } from './eventDetailsHelpers.ts';
+import { expect, test } from './fixtures';
+import { confirmAddress } from './helpers.ts';
 
 const narrow = { width: 390, height: 844 };
 
@@ -17,8 +18,10 @@ test.describe('event details', () => {
   test('owner invites a guest who answers while the owner watches; location; delete sends the guest to not found', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const guest = await signUp(browser, 'guest');
+    // Invitations by e-mail reach an account once it confirmed the address.
+    await confirmAddress(guest.page.request, guest.user.email);
     const owner = await signUp(browser, 'owner');
     const { page } = owner;
     const name = `Garden concert ${Date.now().toString(36)}`;
@@ -35,6 +38,17 @@ test.describe('event details', () => {
     await expect(page.getByText('30 minutes before')).toBeVisible();
     await expect(page.getByText('music', { exact: true })).toBeVisible();
     await expect(page.getByText('Bring a blanket and snacks.')).toBeVisible();
+    // The place is among the main facts, with a link that opens it in OpenStreetMap in a new tab.
+    const openInMaps = page.getByRole('link', {
+      name: 'Open Herăstrău Park, Bucharest, Romania in maps (opens in a new tab)',
+    });
+    await expect(openInMaps).toHaveText('Open in maps');
+    await expect(openInMaps).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/search?query=Her%C4%83str%C4%83u%20Park%2C%20Bucharest%2C%20Romania',
+    );
+    await expect(openInMaps).toHaveAttribute('target', '_blank');
+    await expect(openInMaps).toHaveAttribute('rel', 'noopener noreferrer');
     const myAnswer = page.getByRole('group', { name: 'Will you attend?' });
     await expect(myAnswer.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute(
       'aria-pressed',
@@ -50,10 +64,12 @@ test.describe('event details', () => {
     const invite = dialog.getByRole('button', { name: 'Invite', exact: true });
     await expect(invite).toBeDisabled();
     await dialog.getByLabel('Name or e-mail address').fill(guest.user.email);
-    await dialog
+    const found = dialog
       .getByRole('list', { name: 'People found' })
-      .getByRole('button', { name: /Test guest/ })
-      .click();
+      .getByRole('button', { name: /Test guest/ });
+    // The same initials as everywhere else: two letters, not one.
+    await expect(found).toContainText('TG');
+    await found.click();
     await invite.click();
     await expect(page.getByText('The invitation was sent.')).toBeVisible({ timeout: 30_000 });
     await expect(dialog).toBeHidden();
@@ -124,15 +140,24 @@ test.describe('event details', () => {
     await page.goto(eventPagePath(name, eventId));
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this event?' });
+    // The destructive answer is in the error colour; focus waits on the safe one.
+    await expect(confirm.getByRole('button', { name: 'No' })).toBeFocused();
+    await expect(confirm.getByRole('button', { name: 'Yes' })).toHaveClass(/MuiButton-colorError/);
+    await shot(page, 'details-delete-confirm-wide-en');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('The event was deleted.')).toBeVisible();
     await expect(page).toHaveURL(/\/events$/);
     await expect(guest.page).toHaveURL(/\/404$/);
     await expect(guest.page.getByRole('heading', { name: 'Nope.' })).toBeVisible();
+    await expect(
+      guest.page.getByText('The event you had open was deleted, or it is no longer shared with you.'),
+    ).toBeVisible();
+    await shot(guest.page, 'details-deleted-404-wide-en');
     expect(unexpectedProblems([...owner.problems, ...guest.problems])).toEqual([]);
   });
 
   test('Romanian phone: attendees in a full-screen dialog, delete at the bottom', async ({ browser }) => {
+    test.setTimeout(120_000);
     const { page, problems } = await signUp(browser, 'ro', { locale: 'ro-RO', viewport: narrow });
     const name = `Seară de film ${Date.now().toString(36)}`;
     const eventId = await createEventThroughApi(page, {

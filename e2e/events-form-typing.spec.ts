@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginTokenOf, signUp } from './calendarsHelpers.ts';
+import { expect, type Page, test } from './fixtures';
 
 /** Every person here lives in Bucharest: UTC+2 in December, UTC+3 in July. */
 const timezoneId = 'Europe/Bucharest';
@@ -84,14 +84,14 @@ test('a new start zone keeps the length; an end before the start blocks Create u
   await typeInto(page, 'End time', '09:15 AM');
   await expect(page.getByLabel('End time', { exact: true })).toHaveValue('09:15');
   await expect(endError).toBeHidden();
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create' }).first().click();
   await expect(endError).toBeVisible();
   await expect(page.getByLabel('End date', { exact: true })).toBeFocused();
   await expect(page).toHaveURL(/\/event\/create$/);
 
   await typeInto(page, 'End time', '11:30 AM');
   await expect(endError).toBeHidden();
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create' }).first().click();
   await expect(page.getByText('Event created.')).toBeVisible();
   expect(await eventsNamed(page, 'Call with New York', '2030-06-30T00:00:00.000Z')).toEqual([
     expect.objectContaining({

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { shot, signUp } from './calendarsHelpers.ts';
+import { expect, type Page, test } from './fixtures';
 
 const narrow = { width: 390, height: 844 };
 
@@ -66,7 +66,7 @@ test('creates a weekly event on two weekdays, 5 times, in a time zone found by t
   await page.getByLabel('Description', { exact: true }).fill('Plan the week\nand the next one');
   await shot(page, 'event-form-create-en-wide');
 
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create' }).first().click();
   await expect(page.getByText('Event created.')).toBeVisible();
   await expect(page).not.toHaveURL(/\/event\/create/);
 
@@ -118,7 +118,7 @@ test('edits one occurrence of a series with "This event"', async ({ browser }) =
   await expect(page.getByLabel('Start date', { exact: true })).toHaveValue('2030-09-03');
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Keep it short');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Standup with guests');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save' }).first().click();
 
   const dialog = page.getByRole('dialog', { name: 'Save a repeating event' });
   await expect(dialog.getByRole('radio', { name: 'This and following events' })).toBeEnabled();
@@ -145,7 +145,7 @@ test('shows the form checks in Romanian on a phone', async ({ browser }) => {
   const { page, problems } = await signUp(browser, 'checks', { locale: 'ro-RO', viewport: narrow });
   await page.goto('/event/create');
   await expect(page.getByRole('heading', { name: 'Eveniment nou' })).toBeVisible();
-  await page.getByRole('button', { name: 'Creează' }).click();
+  await page.getByRole('button', { name: 'Creează' }).first().click();
   await expect(page.getByText('Te rugăm să dai un nume evenimentului.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Nume', exact: true }).fill('ab');
   await expect(page.getByText('Numele trebuie să aibă cel puțin 3 caractere.')).toBeVisible();
@@ -183,7 +183,7 @@ test('a meet-up from the profile dialog invites the other person', async ({ brow
     second.page.getByText(`After you create the event, ${first.user.name} is invited to it.`),
   ).toBeVisible();
   await shot(second.page, 'event-form-meet-en-narrow');
-  await second.page.getByRole('button', { name: 'Create' }).click();
+  await second.page.getByRole('button', { name: 'Create' }).first().click();
   await expect(second.page.getByText(`Meet-up created and shared with ${first.user.name}.`)).toBeVisible({
     timeout: 30_000,
   });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { shot, signUp } from './calendarsHelpers.ts';
+import { expect, type Page, test } from './fixtures';
 
 /** 'YYYY-MM-DD' of the day `offset` days from today, in the browser's (local) time zone. */
 async function localDay(page: Page, offset: number): Promise<string> {
@@ -26,7 +26,7 @@ test('a weekly event made in the form shows its occurrences by day; one occurren
   await page.getByRole('option', { name: 'Weekly' }).click();
   await page.getByRole('radio', { name: 'After' }).check();
   await page.getByLabel('Times', { exact: true }).fill('3');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create' }).first().click();
   await expect(page.getByText('Event created.')).toBeVisible();
   await expect(page).toHaveURL(/\/events$/);
 
@@ -47,7 +47,7 @@ test('a weekly event made in the form shows its occurrences by day; one occurren
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await expect(name).toHaveValue('Team sync');
   await name.fill('Team sync moved');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
   const scope = page.getByRole('dialog', { name: 'Save a repeating event' });
   await expect(scope.getByRole('radio', { name: 'This event' })).toBeChecked();
   await scope.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, signUp } from './calendarsHelpers.ts';
+import { expect, type Locator, type Page, test } from './fixtures';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -123,6 +123,8 @@ test.describe('the agenda list', () => {
     const standup = list.getByRole('link', { name: /Today standup/ });
     await expect(standup).toContainText('Room 4');
     await expect(standup).toContainText('Going');
+    // My events names each row's calendar (beside its colour).
+    await expect(standup).toContainText('Test agenda');
     await expect(standup).toContainText('1 going');
     await expect(
       list

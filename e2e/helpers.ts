@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from './fixtures';
 
 /** A person who signs up in a test; e-mails are unique per call so tests never collide. */
 export interface TestUser {
@@ -90,4 +90,14 @@ export async function findMailedLink(email: string, marker: string): Promise<str
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`No mail with ${marker} for ${email} in ${mailDir}`);
+}
+
+/**
+ * Opens the confirmation link mailed to the address, as its owner would: invitations sent by
+ * e-mail reach an account only once its address is confirmed.
+ */
+export async function confirmAddress(request: APIRequestContext, email: string): Promise<void> {
+  const link = new URL(await findMailedLink(email, '/api/account/confirmEmail?token='));
+  const opened = await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
+  expect(opened.headers().location).toBe('/login?emailConfirmed=1');
 }

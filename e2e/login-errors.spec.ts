@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginThroughUi, newUser, registerThroughUi } from './helpers.ts';
 
 test('a wrong password and an unknown e-mail show the spec texts on the password field', async ({

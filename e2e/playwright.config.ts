@@ -23,7 +23,8 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   workers: 2,
   fullyParallel: false,
-  timeout: 60_000,
+  // Each screen a test visits is also scanned with axe-core (fixtures.ts): journeys get room for it.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

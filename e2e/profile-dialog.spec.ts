@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { newUser, watchForErrors } from './helpers.ts';
+import { type Browser, expect, type Page, test } from './fixtures';
+import { confirmAddress, newUser, watchForErrors } from './helpers.ts';
 import { callApi, type Language, registerIn, storedAccount } from './profileHelpers.ts';
 
 const texts = {
@@ -73,6 +73,8 @@ test('another user sees only the allowed fields; notes stay with their author; r
   const en = texts.en;
   const ro = texts.ro;
   const subject = await signedInPage(browser, 'subject', 'en');
+  // Invited below by e-mail, which reaches an account once it confirmed the address.
+  await confirmAddress(subject.page.request, subject.user.email);
   const viewer = await signedInPage(browser, 'viewer', 'en');
   const other = await signedInPage(browser, 'other', 'ro');
   const problems = await watchForErrors(viewer.page);

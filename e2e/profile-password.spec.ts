@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newUser, watchForErrors } from './helpers.ts';
 import { confirmEmail, type Language, loginIn, registerIn } from './profileHelpers.ts';
 

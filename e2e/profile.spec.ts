@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newUser, watchForErrors } from './helpers.ts';
 import { describeImage, type Language, registerIn, sidewaysPhoto } from './profileHelpers.ts';
 
@@ -100,7 +100,7 @@ for (const language of ['en', 'ro'] as const satisfies Language[]) {
       await phone.fill('12');
       await linkedInField.fill('https://evil.example/in/x');
       await aboutMe.fill('x'.repeat(301));
-      await page.getByRole('button', { name: text.save, exact: true }).click();
+      await page.getByRole('button', { name: text.save, exact: true }).first().click();
       await expect(page.getByText(text.nameTooShort)).toBeVisible();
       await expect(page.getByText(text.phoneInvalid)).toBeVisible();
       await expect(page.getByText(text.linkedInInvalid)).toBeVisible();
@@ -123,7 +123,7 @@ for (const language of ['en', 'ro'] as const satisfies Language[]) {
       await expect(cropper).toBeHidden();
 
       // Leaving with changes asks first.
-      await page.getByRole('button', { name: text.cancel, exact: true }).click();
+      await page.getByRole('button', { name: text.cancel, exact: true }).first().click();
       const prompt = page.getByRole('dialog', { name: text.discard });
       await prompt.getByRole('button', { name: text.no }).click();
       await expect(prompt).toBeHidden();
@@ -151,7 +151,7 @@ for (const language of ['en', 'ro'] as const satisfies Language[]) {
       const saved = page.waitForResponse(
         (response) => response.request().method() === 'PUT' && /\/api\/accounts\/\w+$/.test(response.url()),
       );
-      await page.getByRole('button', { name: text.save, exact: true }).click();
+      await page.getByRole('button', { name: text.save, exact: true }).first().click();
       expect((await saved).status()).toBe(200);
       await expect(page).toHaveURL(/\/profile$/);
       await expect(page.getByText(text.saved)).toBeVisible();
@@ -191,7 +191,7 @@ for (const language of ['en', 'ro'] as const satisfies Language[]) {
       // Discarding an edit leaves the saved profile as it was.
       await page.getByRole('link', { name: text.editProfile }).first().click();
       await name.fill('Someone Else');
-      await page.getByRole('button', { name: text.cancel, exact: true }).click();
+      await page.getByRole('button', { name: text.cancel, exact: true }).first().click();
       await page.getByRole('dialog', { name: text.discard }).getByRole('button', { name: text.yes }).click();
       await expect(page).toHaveURL(/\/profile$/);
       await expect(page.getByText('Ana-Maria Ștefănescu')).toBeVisible();

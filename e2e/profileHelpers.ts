@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, type Page } from './fixtures';
 import { findMailedLink, solveBotCheck, type TestUser } from './helpers.ts';
 
 /** The languages the profile journeys run in. */

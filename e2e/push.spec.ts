@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from './fixtures';
 import { newUser, registerThroughUi, watchForErrors } from './helpers.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { findMailedLink, loginThroughUi, newUser, registerThroughUi, solveBotCheck } from './helpers.ts';
 
 test('reset the password from the mailed link and log in with the new one', async ({ browser }) => {

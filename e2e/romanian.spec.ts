@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newUser } from './helpers.ts';
 
 test.use({ locale: 'ro-RO' });

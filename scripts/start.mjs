@@ -1,13 +1,15 @@
-// `npm start`: install what is missing, build the web app if stale, then run the server in the
-// foreground (it migrates the database at start and prints its URL).
+// `npm start`: install what is missing, build the web app and the server if stale, then run the
+// built server (server/dist) in the foreground (it migrates the database at start and prints its
+// URL).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 import { exitCodeOf, forwardSignals, onNpmParentExit } from './lib/process.mjs';
+import { buildServerIfStale, SERVER_MAIN, serverArgs } from './lib/server-build.mjs';
 import { buildWebIfStale } from './lib/web-build.mjs';
 
-const SERVER_ENTRY = 'server/src/main.ts';
+const SERVER_SOURCE = 'server/src/main.ts';
 
 async function main() {
   await ensureDeps();
@@ -16,14 +18,18 @@ async function main() {
     if (existsSync(path.join(ROOT, 'web', 'package.json'))) fail(`[start] ${web.message}.`);
     console.warn(`[start] Warning: ${web.message}; starting the server without it.`);
   }
-  if (!existsSync(path.join(ROOT, SERVER_ENTRY))) fail(`[start] ${SERVER_ENTRY} does not exist yet.`);
+  if (!existsSync(path.join(ROOT, SERVER_SOURCE))) fail(`[start] ${SERVER_SOURCE} does not exist yet.`);
+  await buildServerIfStale(ROOT).catch((error) =>
+    fail(`[start] Building the server failed: ${error.message}`),
+  );
+  if (!existsSync(path.join(ROOT, SERVER_MAIN))) fail(`[start] ${SERVER_MAIN} is missing after the build.`);
   await serve();
 }
 
 /** Runs the server as a child with the same environment and exits with its exit code. */
 function serve() {
   return new Promise(() => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY, 'serve'], {
+    const child = spawn(process.execPath, serverArgs('serve'), {
       cwd: ROOT,
       stdio: 'inherit',
     });

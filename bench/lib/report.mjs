@@ -28,7 +28,31 @@ export function rows(results) {
     ],
     ['server RSS at first answer', megabytes(results.rssAtStart)],
     [`server RSS after ${results.options.idle} s idle`, megabytes(results.rssIdle)],
+    ['… of which (process.memoryUsage)', memorySplit(results.memoryIdle)],
   ];
+  if (results.postgres) {
+    const pg = results.postgres;
+    list.push([`PostgreSQL ${pg.version}: start → first 200 (one run)`, seconds(pg.startMs)]);
+    list.push([`PostgreSQL: server RSS after ${results.options.idle} s idle`, megabytes(pg.rssIdle)]);
+    list.push(['… of which (process.memoryUsage)', memorySplit(pg.memoryIdle)]);
+  }
+  if (results.browser) {
+    const { signIn, calendars } = results.browser;
+    list.push([
+      `Chromium 4× CPU slowdown: sign-in form drawn, median of ${signIn.length}`,
+      browserValue(signIn),
+    ]);
+    list.push([
+      `Chromium 4× CPU slowdown: calendars list drawn, median of ${calendars.length}`,
+      browserValue(calendars),
+    ]);
+  }
+  if (results.web) {
+    for (const route of results.web.routes.filter((r) => FIRST_PAGES.includes(r.route))) {
+      list.push([`JavaScript for ${route.route} (gzip)`, kib(route.gzip)]);
+    }
+    list.push(['JavaScript for the heaviest route (gzip)', heaviest(results.web)]);
+  }
   if (results.load) {
     const { requestsPerSecond, p50, p99, non2xx, errors } = results.load;
     const problems = non2xx + errors > 0 ? `, ${non2xx} non-2xx, ${errors} errors` : '';
@@ -42,6 +66,46 @@ export function rows(results) {
   return list;
 }
 
+/** The routes the issue names as first pages (sign-in, the calendars list). */
+const FIRST_PAGES = ['/login (sign-in)', '/ (calendars list)'];
+
+/** "heap 60 MB (used 45) · WASM 130 MB · rest 90 MB": where the RSS goes, by the server's own count. */
+function memorySplit(memory) {
+  if (!memory) return 'n/a';
+  const rest = memory.rss - memory.heapTotal - memory.wasm;
+  const wasm = memory.wasm ? ` · database WASM memory ${megabytes(memory.wasm)}` : '';
+  return `V8 heap ${megabytes(memory.heapTotal)} (${megabytes(memory.heapUsed)} used)${wasm} · the rest ${megabytes(rest)} (of which array buffers ${megabytes(memory.arrayBuffers)}); RSS ${megabytes(memory.rss)}`;
+}
+
+function browserValue(runs) {
+  const painted = median(runs.map((run) => run.ms));
+  const fcps = runs.map((run) => run.fcpMs).filter((ms) => typeof ms === 'number');
+  const js = median(runs.map((run) => run.jsGzip));
+  return `${seconds(painted)} (runs: ${runs.map((run) => (run.ms / 1000).toFixed(2)).join(', ')} s; first contentful paint ${fcps.length ? seconds(median(fcps)) : 'n/a'}; ${kib(js)} JS loaded, gzip)`;
+}
+
+function heaviest(web) {
+  const top = [...web.routes].sort((a, b) => b.gzip - a.gzip)[0];
+  return `${kib(top.gzip)} (${top.route})`;
+}
+
+/** The per-route table of gzipped JavaScript (Markdown). */
+export function routeTable(web) {
+  if (!web) return 'Not measured: web/dist/.vite/manifest.json is missing (build the web app first).';
+  const lines = [
+    '| route | JS files | gzipped JS |',
+    '|---|---|---|',
+    ...web.routes.map(
+      (route) =>
+        `| ${route.route}${route.lazy ? '' : ' (all in the entry)'} | ${route.files} | ${kib(route.gzip)} |`,
+    ),
+  ];
+  return `${lines.join('\n')}
+
+Entry (index and its static imports, loaded by every route): ${kib(web.entry.gzip)} in ${web.entry.files} files.
+All JavaScript of the build: ${kib(web.total.gzip)} in ${web.total.files} files.`;
+}
+
 /** A plain aligned two-column table for the terminal (the agenda's rows after the others). */
 export function formatTable(results) {
   const table = [
@@ -49,7 +113,8 @@ export function formatTable(results) {
     ...(results.agenda ? agendaRows(results.agenda.run, results.agenda.data) : []),
   ];
   const width = Math.max(...table.map(([label]) => label.length));
-  return table.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
+  const text = table.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
+  return results.web ? `${text}\n\n${routeTable(results.web)}` : text;
 }
 
 /**
@@ -79,29 +144,64 @@ in-process realtime, one server process. Load average when the bench began: ${ma
 |---|---|
 ${table}
 
+### JavaScript per route
+
+Gzipped (level 9) JavaScript each route loads, from the Vite build manifest
+(web/dist/.vite/manifest.json): the entry chunk and its static imports, plus the route's own lazy
+chunk(s) and their static imports (for signed-in routes also the shell's), each file counted once.
+
+${routeTable(results.web)}
+
+## Footprint before and after (issue 12)
+
+Written by hand from two runs of this bench in one session; a later run keeps it as it was.
+
+${previousSection(previousDoc, FOOTPRINT_BEGIN, FOOTPRINT_END) ?? `${FOOTPRINT_BEGIN}\nNot recorded yet.\n${FOOTPRINT_END}`}
+
 ## Agenda on PostgreSQL
 
 Measured when \`npm run bench\` is given a PostgreSQL URL; a run without one keeps this section
 as it was.
 
-${results.agenda ? renderAgendaSection(results.agenda, machine) : (previousAgendaSection(previousDoc) ?? NOT_MEASURED)}
+${results.agenda ? renderAgendaSection(results.agenda, machine) : (previousSection(previousDoc, AGENDA_BEGIN, AGENDA_END) ?? NOT_MEASURED)}
 
 ## What is measured
 
 - **Start time**: from spawning \`node scripts/start.mjs\` (what \`npm start\` runs) until
   \`GET /api/health\` first answers 200, on a data dir that an earlier start already migrated and
   with dependencies installed and the web app built. It includes the install and build
-  freshness checks, loading the TypeScript server through tsx, opening PGlite, checking
-  migrations and listening. Polled every 20 ms.
+  freshness checks, loading the server, opening the database, checking migrations and
+  listening. Polled every 20 ms.
 - **Memory**: resident set size (VmRSS from /proc) of the server process itself, found as the
-  child of start.mjs running \`server/src/main.ts\`; taken at the first answer, after idling,
-  and after the load. PGlite runs inside that process, so its memory is included.
+  descendant of start.mjs running the server's main; taken at the first answer, after idling,
+  and after the load. PGlite runs inside that process, so its memory is included. The split
+  comes from the server itself: with \`DEBUG_MEMORY_MS=1000\` (set by the bench) it logs
+  \`process.memoryUsage()\` and the size of PGlite's WebAssembly memory every second, and the
+  bench keeps the last line logged before the idle RSS is read. "V8 heap" is heapTotal (the
+  JavaScript objects); "database WASM memory" is the byte length of PGlite's linear memory,
+  which holds PostgreSQL's shared buffers, caches and its own heap (its untouched pages are
+  not resident, so it can exceed what it adds to the RSS); "the rest" is RSS minus both: code
+  (Node, V8's compiled code, native add-ons such as sharp/libvips), buffers outside the heap
+  and the allocator's free lists. The PostgreSQL line measures the same server with
+  DATABASE_URL on a fresh database created on the server of BENCH_DATABASE_URL (default
+  \`postgres://postgres@127.0.0.1:5432/test\`) and dropped after the run; skipped when it does
+  not answer.
+- **First screens in a browser**: Debian's Chromium (/usr/bin/chromium) driven by Playwright,
+  headless, 1280×800, the CPU slowed down 4× (DevTools \`Emulation.setCPUThrottlingRate\`), a
+  fresh context (empty cache) per visit, against the server that was just measured (the built
+  web app, served by \`npm start\`'s server on loopback, no network throttling). A script added
+  before the page's own notes when the awaited element enters the DOM (the password field of
+  the sign-in form at /login; a calendar link of the list at / for a user signed up by the
+  bench with three calendars, whose session the visit starts with in localStorage) and then
+  the end of the next frame after it (requestAnimationFrame, then a task): that time from the
+  navigation's start is the one reported, with the first contentful paint and the gzipped size
+  of the JavaScript files the page fetched. One warm-up visit first; median of 5.
 - **Load** (indicative only): autocannon against \`GET /api/health\` from the same machine, so
   client and server share the cores.
 - **Graceful stop**: from SIGTERM to start.mjs until it exited (it passes the signal to the server).
 - **Agenda** (bench/events-agenda.mjs): \`GET /api/events?timeMin=<this hour>&maxResults=50\` as
   the bench user, on the data set of bench/events-generate.mjs, driven by autocannon (10
-  connections) against the API server (\`server/src/main.ts serve\` with DATABASE_URL, no Redis,
+  connections) against the API server (\`server/dist/main.js serve\`, built, with DATABASE_URL, no Redis,
   one process) and against the bare route, each warmed up for 2 s, then loaded in 5 slices
   alternating between the two (API, bare, bare, API, …, with a 1 s pause before each), so that
   the other load on the machine falls on both alike; req/s counts every response over the
@@ -125,14 +225,15 @@ ${results.agenda ? renderAgendaSection(results.agenda, machine) : (previousAgend
 ## How to reproduce
 
 \`\`\`sh
-npm run bench                                   # 3 starts, 10 s idle, 5 s load; rewrites this page
-npm run bench -- --runs=5 --idle=30 --load=0 --no-write
+npm run bench                                   # 5 starts, 10 s idle, browser, 5 s load; rewrites this page
+npm run bench -- --runs=3 --idle=30 --load=0 --no-write --no-browser --no-postgres
 npm run bench -- --events-url=postgres://postgres@127.0.0.1:5432/convene_bench   # adds the agenda
 npm run bench -- --events-url=… --events-duration=40 --events-connections=20   # default 20 s, 10
 \`\`\`
 
-The bench uses a fresh temporary data dir and a free port, and ignores DATABASE_URL, REDIS_URL
-and SMTP_URL so it always measures the embedded single-process set-up.
+The bench uses a fresh temporary data dir and a free port, and ignores DATABASE_URL, REDIS_URL,
+SMTP_URL and WEB_DIST so it always measures the embedded single-process set-up (and, for the
+PostgreSQL memory line, the same with a throw-away database).
 
 The agenda part needs a PostgreSQL server: \`--events-url=\` or the environment variable
 BENCH_DATABASE_URL. Its database must be dedicated to the bench (its name must contain
@@ -221,10 +322,14 @@ ${formatAgendaTable(run)}
 ${AGENDA_END}`;
 }
 
-function previousAgendaSection(doc) {
-  const begin = doc.indexOf(AGENDA_BEGIN);
-  const end = doc.indexOf(AGENDA_END);
-  return begin >= 0 && end > begin ? doc.slice(begin, end + AGENDA_END.length) : null;
+const FOOTPRINT_BEGIN = '<!-- footprint:begin -->';
+const FOOTPRINT_END = '<!-- footprint:end -->';
+
+/** The part of an earlier page between two markers (markers included), or null. */
+function previousSection(doc, beginMarker, endMarker) {
+  const begin = doc.indexOf(beginMarker);
+  const end = doc.indexOf(endMarker);
+  return begin >= 0 && end > begin ? doc.slice(begin, end + endMarker.length) : null;
 }
 
 function failures(r) {
@@ -247,6 +352,10 @@ function median(values) {
 
 function seconds(ms) {
   return ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(2)} s`;
+}
+
+function kib(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 function megabytes(bytes) {

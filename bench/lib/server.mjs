@@ -16,12 +16,19 @@ export function spawnStart(root, env) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = [];
-  const keep = (chunk) => {
-    log.push(...chunk.toString().split('\n').filter(Boolean));
+  const partial = { stdout: '', stderr: '' };
+  const keep = (stream) => (chunk) => {
+    const lines = (partial[stream] + chunk.toString()).split('\n');
+    partial[stream] = lines.pop() ?? '';
+    for (const line of lines.filter(Boolean)) {
+      // DEBUG_MEMORY_MS makes the server log its memory use; keep the latest such line apart.
+      if (line.includes('"msg":"memory"')) child.memory = JSON.parse(line).memory;
+      else log.push(line);
+    }
     log.splice(0, Math.max(0, log.length - KEEP_LOG_LINES));
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout.on('data', keep('stdout'));
+  child.stderr.on('data', keep('stderr'));
   child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   child.log = log;
   return child;
@@ -53,14 +60,17 @@ export async function stop(child, serverPid) {
   return performance.now() - since;
 }
 
-/** The pid of the server process: the descendant of `ancestorPid` running server/src/main.ts. */
+/** Command-line fragments that mark the server process (built bundle or TypeScript source). */
+const SERVER_COMMANDS = ['server/dist/main.js', 'server/src/main.ts'];
+
+/** The pid of the server process: the descendant of `ancestorPid` running the server's main. */
 export function findServerPid(ancestorPid) {
   const processes = listProcesses();
   const queue = [ancestorPid];
   while (queue.length > 0) {
     const parent = queue.shift();
     for (const proc of processes.filter((candidate) => candidate.ppid === parent)) {
-      if (proc.cmdline.includes('server/src/main.ts')) return proc.pid;
+      if (SERVER_COMMANDS.some((command) => proc.cmdline.includes(command))) return proc.pid;
       queue.push(proc.pid);
     }
   }

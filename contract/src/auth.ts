@@ -18,16 +18,29 @@ export const authMessages = {
   recaptchaRequired: 'auth.errors.recaptchaRequired',
 } as const;
 
-/** A plain, pragmatic e-mail check: something@domain.tld, no spaces. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * A plain, pragmatic e-mail check: something@domain.tld, no spaces (the same rule as
+ * /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, written without a backtracking regex: that pattern
+ * takes quadratic time on "a@" + "."×n + "@").
+ */
+export function isEmailAddress(value: string): boolean {
+  const at = value.indexOf('@');
+  if (at < 1 || at !== value.lastIndexOf('@') || /\s/.test(value)) return false;
+  const domain = value.slice(at + 1);
+  const dot = domain.indexOf('.', 1);
+  return dot !== -1 && domain.length - dot - 1 >= 2;
+}
+
+/** Longest e-mail address accepted (RFC 5321 path limit). */
+export const emailMax = 254;
 
 /** E-mail: required, trimmed, lower-cased, valid. */
 export const emailField = z
   .string({ error: authMessages.emailRequired })
   .trim()
   .min(1, authMessages.emailRequired)
-  .max(254, authMessages.emailInvalid)
-  .regex(emailPattern, authMessages.emailInvalid)
+  .max(emailMax, { message: authMessages.emailInvalid, abort: true })
+  .refine(isEmailAddress, authMessages.emailInvalid)
   .transform((value) => value.toLowerCase());
 
 /** Registration name: required, 3 to 40 characters after trimming. */
@@ -36,14 +49,14 @@ export const nameField = z
   .trim()
   .min(1, authMessages.nameRequired)
   .min(limits.nameMin, authMessages.nameTooShort)
-  .max(limits.nameMax, authMessages.nameTooLong);
+  .max(limits.nameMax, { message: authMessages.nameTooLong, abort: true });
 
 /** New password: 6 to 30 characters without leading or trailing spaces. */
 export const newPasswordField = z
   .string({ error: authMessages.passwordRequired })
   .min(1, authMessages.passwordRequired)
   .min(limits.passwordMin, authMessages.passwordTooShort)
-  .max(limits.passwordMax, authMessages.passwordTooLong)
+  .max(limits.passwordMax, { message: authMessages.passwordTooLong, abort: true })
   .refine((value) => value.trim() === value, authMessages.passwordSpaces);
 
 /** Login password: only required (old accounts may predate today's rules). */
@@ -108,6 +121,8 @@ export const clientConfig = z.object({
   productName: z.string(),
   /** Map tile url template for Leaflet. */
   mapTileUrl: z.string(),
+  /** "Open in maps" url template of an event's place; {query} stands for the url-encoded place. */
+  mapLinkUrl: z.string(),
   /** VAPID public key the browser subscribes to Web Push with. */
   vapidPublicKey: z.string(),
 });

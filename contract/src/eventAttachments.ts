@@ -68,14 +68,14 @@ export function videoEmbedUrl(value: string): string | null {
 const httpUrl = z
   .string()
   .trim()
-  .max(2000, attachmentMessages.urlInvalid)
+  .max(2000, { message: attachmentMessages.urlInvalid, abort: true })
   .refine((value) => parseHttpUrl(value) !== null, attachmentMessages.urlInvalid);
 
 /** A link to an uploaded file: our /media/ path, or http(s). */
 const mediaOrHttpUrl = z
   .string()
   .trim()
-  .max(2000, attachmentMessages.urlInvalid)
+  .max(2000, { message: attachmentMessages.urlInvalid, abort: true })
   .refine(
     (value) => /^\/media\/[\w./-]+$/.test(value) || parseHttpUrl(value) !== null,
     attachmentMessages.urlInvalid,
@@ -84,7 +84,7 @@ const mediaOrHttpUrl = z
 const nonBlankText = (max: number) =>
   z
     .string()
-    .max(max)
+    .max(max, { abort: true })
     .refine((value) => value.trim().length > 0, attachmentMessages.textInvalid);
 
 /** Every attachment type of spec part 2 §2. */
@@ -111,7 +111,10 @@ export const attachment = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('button'),
     data: z.object({
-      color: z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'event.errors.colorInvalid'),
+      color: z
+        .string()
+        .max(7, { message: 'event.errors.colorInvalid', abort: true })
+        .regex(/^#?[0-9a-fA-F]{6}$/, 'event.errors.colorInvalid'),
       text: nonBlankText(60),
       url: httpUrl,
     }),
@@ -127,7 +130,12 @@ export const attachment = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('twitter'),
-    data: z.object({ widgetId: z.string().regex(/^[\w-]{1,64}$/, 'event.errors.widgetInvalid') }),
+    data: z.object({
+      widgetId: z
+        .string()
+        .max(64, { message: 'event.errors.widgetInvalid', abort: true })
+        .regex(/^[\w-]{1,64}$/, 'event.errors.widgetInvalid'),
+    }),
   }),
   z.object({ type: z.literal('details'), data: z.object({ text: nonBlankText(10_000) }) }),
 ]);

@@ -41,27 +41,34 @@ export type EventKind = (typeof eventKinds)[number];
  */
 export const eventName = z
   .string({ error: eventMessages.nameRequired })
+  .max(eventLimits.nameMax, { message: eventMessages.nameTooLong, abort: true })
   .refine((value) => value.trim().length > 0, eventMessages.nameRequired)
   .refine((value) => value.trim().length >= limits.titleMin, eventMessages.nameLength)
-  .refine((value) => value === value.trim(), eventMessages.nameInvalid)
-  .refine((value) => value.length <= eventLimits.nameMax, eventMessages.nameTooLong);
+  .refine((value) => value === value.trim(), eventMessages.nameInvalid);
 
 /** Description: optional, but never only whitespace. */
 export const eventDescription = z
   .string()
-  .max(eventLimits.descriptionMax, eventMessages.descriptionTooLong)
+  .max(eventLimits.descriptionMax, { message: eventMessages.descriptionTooLong, abort: true })
   .refine((value) => value.trim().length > 0, eventMessages.descriptionInvalid);
 
 /** An ISO 8601 instant with a zone designator (Z or ±hh:mm). */
-export const isoInstant = z.iso.datetime({ offset: true, error: eventMessages.dateInvalid });
+export const isoInstant = z
+  .string({ error: eventMessages.dateInvalid })
+  .max(40, { message: eventMessages.dateInvalid, abort: true })
+  .pipe(z.iso.datetime({ offset: true, error: eventMessages.dateInvalid }));
 
 /** An IANA time zone the runtime knows. */
-export const timeZoneName = z.string().refine(isValidTimeZone, eventMessages.timezoneInvalid);
+export const timeZoneName = z
+  .string()
+  .max(100, { message: eventMessages.timezoneInvalid, abort: true })
+  .refine(isValidTimeZone, eventMessages.timezoneInvalid);
 
 /** 'lat,lng' within range. */
 export const coordinates = z
   .string()
   .trim()
+  .max(40, { message: eventMessages.coordinatesInvalid, abort: true })
   .regex(/^-?\d{1,2}(\.\d{1,10})?,\s?-?\d{1,3}(\.\d{1,10})?$/, eventMessages.coordinatesInvalid)
   .refine((value) => {
     const [lat, lng] = value.split(',').map(Number) as [number, number];
@@ -82,6 +89,7 @@ export const eventLocation = z.object({
 /** Six hex digits without '#', as events store colours (default 4256c1). */
 export const eventColor = z
   .string()
+  .max(7, { message: eventMessages.colorInvalid, abort: true })
   .regex(/^#?[0-9a-fA-F]{6}$/, eventMessages.colorInvalid)
   .transform((value) => value.replace('#', '').toLowerCase());
 

@@ -13,4 +13,5 @@ export * from './profile.ts';
 export * from './realtime.ts';
 export * from './recurrence.ts';
 export * from './rsvp.ts';
+export * from './sessions.ts';
 export * from './zonedTime.ts';

@@ -29,8 +29,12 @@ export const limits = {
   snackbarMs: 6000,
   /** API version header value sent by clients. */
   apiVersion: '3.7',
-  /** Failed logins allowed per account and per IP in the window below. */
+  /** Failed logins allowed per (account, source IP) in the window below; then 429. */
   failedLoginMax: 10,
+  /** Failed logins allowed per source IP across all accounts in the window; then 429. */
+  failedLoginIpMax: 30,
+  /** Failed logins of one account from anywhere after which its sign-ins are slowed (not blocked). */
+  failedLoginSlowAfter: 10,
   failedLoginWindowMs: 15 * 60 * 1000,
 } as const;
 

@@ -87,7 +87,7 @@ export type UploadAnswer = z.infer<typeof uploadAnswer>;
 
 /** The signed upload policy, as decoded from base64 JSON. */
 export const uploadPolicy = z.object({
-  key: z.string().regex(mediaKeyPattern),
+  key: z.string().max(200, { abort: true }).regex(mediaKeyPattern),
   contentTypes: z.array(z.enum(imageContentTypes)).min(1),
   contentLengthRange: z.tuple([z.number().int().min(1), z.number().int().max(mediaLimits.maxBytes)]),
   expiresAt: z.string(),

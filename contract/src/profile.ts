@@ -47,8 +47,16 @@ export const profileNamePattern = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
 
 /** Control characters other than tab and line breaks (PostgreSQL rejects NUL in text). */
 const controlCharacters = /[^\P{Cc}\t\n\r]/u;
-/** Something that looks like an HTML tag, comment or doctype ('<3' and 'a < b' are fine). */
-const htmlTag = /<\/?[a-zA-Z!?][^>]*>/;
+/**
+ * Whether the text has something that looks like an HTML tag, comment or doctype ('<3' and
+ * 'a < b' are fine): a tag start (`<`, optional `/`, then a letter, `!` or `?`) with a `>`
+ * somewhere after it. The same rule as /<\/?[a-zA-Z!?][^>]*>/, in linear time: that regex is
+ * retried from every `<`, quadratic on "<a"×n.
+ */
+export function containsHtmlTag(value: string): boolean {
+  const start = /<\/?[a-zA-Z!?]/.exec(value);
+  return start !== null && value.indexOf('>', start.index) !== -1;
+}
 
 /** True for free text without control characters. */
 export const isPlainText = (value: string) => !controlCharacters.test(value);
@@ -120,15 +128,15 @@ export const profileNameField = z
   .trim()
   .min(1, profileMessages.nameRequired)
   .min(limits.nameMin, profileMessages.nameTooShort)
-  .max(limits.nameMax, profileMessages.nameTooLong)
+  .max(limits.nameMax, { message: profileMessages.nameTooLong, abort: true })
   .regex(profileNamePattern, profileMessages.nameInvalid);
 
 /** About me: at most 300 characters after trimming, plain text (no HTML tags or control characters). */
 export const descriptionField = z
   .string({ error: profileMessages.descriptionInvalid })
   .trim()
-  .max(limits.descriptionMax, profileMessages.descriptionTooLong)
-  .refine((value) => isPlainText(value) && !htmlTag.test(value), profileMessages.descriptionInvalid)
+  .max(limits.descriptionMax, { message: profileMessages.descriptionTooLong, abort: true })
+  .refine((value) => isPlainText(value) && !containsHtmlTag(value), profileMessages.descriptionInvalid)
   .nullish()
   .transform(emptyToNull);
 
@@ -136,7 +144,7 @@ export const descriptionField = z
 export const phoneNumberField = z
   .string({ error: profileMessages.phoneInvalid })
   .trim()
-  .max(30, profileMessages.phoneInvalid)
+  .max(30, { message: profileMessages.phoneInvalid, abort: true })
   .refine((value) => value === '' || isPhoneNumber(value), profileMessages.phoneInvalid)
   .nullish()
   .transform(emptyToNull);
@@ -145,6 +153,7 @@ function socialLinkField(network: keyof typeof socialNetworks, message: string) 
   return z
     .string({ error: message })
     .trim()
+    .max(profileLimits.socialLinkMax, { message, abort: true })
     .refine((value) => value === '' || normalizeSocialLink(network, value) !== null, message)
     .nullish()
     .transform((value) => (value ? normalizeSocialLink(network, value) : emptyToNull(value)));
@@ -153,6 +162,7 @@ function socialLinkField(network: keyof typeof socialNetworks, message: string) 
 /** Profile photo: a /media/ url our upload pipeline answered, or null to remove it. */
 export const imageLinkField = z
   .string({ error: profileMessages.imageInvalid })
+  .max(1000, { message: profileMessages.imageInvalid, abort: true })
   .regex(mediaUrlPattern, profileMessages.imageInvalid)
   .nullish();
 
@@ -224,7 +234,7 @@ export const profileNewPasswordField = z
   .string({ error: profileMessages.requiredField })
   .min(1, profileMessages.requiredField)
   .min(limits.passwordMin, profileMessages.passwordTooShort)
-  .max(limits.passwordMax, profileMessages.passwordTooLong)
+  .max(limits.passwordMax, { message: profileMessages.passwordTooLong, abort: true })
   .refine((value) => value.trim() === value, profileMessages.passwordSpaces);
 
 /** POST /api/account/changepassword → 204. */
@@ -252,7 +262,7 @@ export const noteBody = z.object({
   note: z
     .string({ error: profileMessages.requiredField })
     .trim()
-    .max(profileLimits.noteMax, profileMessages.noteTooLong)
+    .max(profileLimits.noteMax, { message: profileMessages.noteTooLong, abort: true })
     .refine(isPlainText, profileMessages.textInvalid),
 });
 export type NoteBody = z.input<typeof noteBody>;
@@ -264,7 +274,7 @@ export const reportBody = z.object({
     .string({ error: profileMessages.reasonRequired })
     .trim()
     .min(1, profileMessages.reasonRequired)
-    .max(profileLimits.reportReasonMax, profileMessages.reasonTooLong)
+    .max(profileLimits.reportReasonMax, { message: profileMessages.reasonTooLong, abort: true })
     .refine(isPlainText, profileMessages.textInvalid),
 });
 export type ReportBody = z.input<typeof reportBody>;
@@ -281,6 +291,7 @@ export function isTimezoneName(name: string): boolean {
 export const timezoneBody = z.object({
   name: z
     .string({ error: profileMessages.timezoneInvalid })
+    .max(100, { message: profileMessages.timezoneInvalid, abort: true })
     .refine(isTimezoneName, profileMessages.timezoneInvalid),
 });
 /** GET /api/accounts/{userId}/timezones: most recent first, at most 5. */

@@ -2,9 +2,20 @@
  * Typed map of realtime messages (DESIGN.md §5). Each feature adds its messages here so
  * `publish` and the web provider are checked by the compiler.
  */
+/** Why a calendar left someone's calendars: deleted by its owner, or their membership ended. */
+export type CalendarLinkRemoval = 'calendarDeleted' | 'memberRemoved';
+
 export interface ServerToClientMessages {
   calendar: (payload: { calendarId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
-  calendarLink: (payload: { calendarId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
+  /**
+   * The viewer's link to a calendar changed. A delete says why (spec part 1 §4): the owner deleted
+   * the calendar ('calendarDeleted'), or the viewer was removed from it or left ('memberRemoved').
+   */
+  calendarLink: (payload: {
+    calendarId: string;
+    lastActionType: 'create' | 'update' | 'delete';
+    reason?: CalendarLinkRemoval;
+  }) => void;
   event: (payload: { eventId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
   userEventStatus: (payload: { eventId: string; userEventStatusId: string }) => void;
   notification: (payload: { notificationId: string }) => void;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inviteEmailPattern } from './calendars.ts';
+import { inviteEmailField } from './calendars.ts';
 import { attendanceValues, rsvpStatuses, rsvpValues } from './events.ts';
 import { limits } from './limits.ts';
 
@@ -56,12 +56,7 @@ export const rsvpIdParams = z.object({ rsvpId: z.string().min(1).max(64) });
 export const createUserEventStatusBody = z
   .object({
     userId: z.string().min(1).max(64).optional(),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(inviteEmailPattern, 'inviteUsers.errors.emailInvalid')
-      .optional(),
+    email: inviteEmailField.optional(),
     name: z.string().trim().min(1).max(100).optional(),
     /** The event's originating calendar, on which the sharer needs canShare. */
     groupId: z.string().min(1).max(64),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { Agent } from 'node:https';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -8,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -26,16 +24,27 @@ import { createPushDelivery } from './modules/notifications/push.delivery.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
-import { registerAuthHook, registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
+import {
+  registerAuthHook,
+  registerErrorHandling,
+  registerNoStore,
+  registerTextGuard,
+  sendFrameworkError,
+  sendRouteNotFound,
+} from './platform/http.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type SendMail } from './platform/mail.ts';
-import { s3UploadOrigin } from './platform/media/s3Store.ts';
+import { s3UploadOrigin } from './platform/media/s3Origin.ts';
 import { OutboxWorker } from './platform/outbox.ts';
 import { createPushSender, loadVapidKeys } from './platform/push.ts';
-import { createRealtimeHub } from './platform/realtime.ts';
+import { createRealtimeHub, isAllowedSocketOrigin } from './platform/realtime.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
+
+/** Largest JSON body a route accepts unless it sets its own `bodyLimit`. */
+export const defaultBodyLimit = 64 * 1024;
 
 /** A built server: Fastify plus the parts tests and main reach into. */
 export interface App {
@@ -55,8 +64,8 @@ export interface BuildOptions {
   sendMail?: SendMail;
   /** Start the outbox poller (tests drain it by hand). */
   startOutbox?: boolean;
-  /** HTTPS agent for push services (a test trusts its loopback push service's certificate). */
-  pushAgent?: Agent;
+  /** Extra CA for push services (a test trusts its loopback push service's certificate). */
+  pushCa?: string | Buffer;
 }
 
 /**
@@ -109,7 +118,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
-    bodyLimit: 1024 * 1024,
+    // JSON bodies are small: 64 KiB bounds what a parser and the validators ever see. Routes
+    // that need more say so (event create/edit: description and attachment texts); uploads are
+    // multipart with their own limits.
+    bodyLimit: defaultBodyLimit,
+    frameworkErrors: sendFrameworkError,
   });
   const routes: App['routes'] = [];
   fastify.addHook('onRoute', (route) => {
@@ -121,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(fastify);
+  registerNoStore(fastify);
 
   const db = database.db;
   const sendMail =
@@ -135,7 +149,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db,
     logger,
     keys: await loadVapidKeys(db, config.vapid),
-    agent: options.pushAgent,
+    policy: config.push,
+    ca: options.pushCa,
   });
   const notificationTokens = createNotificationTokens(
     await getOrCreateSecret(db, 'notifications.token', () => randomBytes(32).toString('base64url')),
@@ -146,7 +161,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger,
     appEnv: config.appEnv,
     redisUrl: config.redisUrl,
-    allowedOrigins: (origin, host) => origin === publicOrigin || (!!host && new URL(origin).host === host),
+    sessionLifetime: config.sessionLifetime,
+    allowedOrigins: (origin, host) => isAllowedSocketOrigin(origin, host, publicOrigin),
   });
   const outbox = new OutboxWorker(
     db,
@@ -172,8 +188,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
   });
+  // ioredis is loaded only when Redis is configured (a single process does without it).
   const rateLimitRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3 })
     : undefined;
   await fastify.register(rateLimit, {
     global: false,
@@ -183,11 +200,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     openapi: { info: { title: 'Convene API', version: '1.0.0' }, servers: [] },
     transform: jsonSchemaTransform,
   });
-  registerAuthHook(fastify, db);
+  registerAuthHook(fastify, db, config.sessionLifetime);
+  registerTextGuard(fastify);
 
   registerSystemRoutes(fastify, ctx);
   registerAuthRoutes(fastify, ctx);
   registerAccountRoutes(fastify, ctx);
+  registerSessionRoutes(fastify, ctx);
   registerNotificationRoutes(fastify, ctx);
   registerCalendarRoutes(fastify, ctx);
   registerMemberRoutes(fastify, ctx);

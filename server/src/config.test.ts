@@ -57,3 +57,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_STORE: 'ftp' })).toThrow(/MEDIA_STORE/);
   });
 });
+
+describe('MAP_LINK_URL', () => {
+  it('defaults to an OpenStreetMap search and accepts another http(s) template with {query}', () => {
+    expect(loadConfig({}).mapLinkUrl).toBe('https://www.openstreetmap.org/search?query={query}');
+    expect(loadConfig({ MAP_LINK_URL: 'https://maps.example.org/?q={query}' }).mapLinkUrl).toBe(
+      'https://maps.example.org/?q={query}',
+    );
+  });
+
+  it('refuses a template without {query} or with another scheme, naming the variable', () => {
+    expect(() => loadConfig({ MAP_LINK_URL: 'https://maps.example.org/' })).toThrow(/MAP_LINK_URL/);
+    expect(() => loadConfig({ MAP_LINK_URL: 'javascript:alert({query})' })).toThrow(/MAP_LINK_URL/);
+  });
+});

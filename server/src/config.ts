@@ -32,25 +32,51 @@ const environment = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
+  /** Comma-separated push service hosts (`.example.com` for subdomains); empty: any public host. */
+  PUSH_ALLOWED_HOSTS: z.string().trim().default(''),
+  /** Tests and local development only: let push endpoints reach loopback and private networks. */
+  PUSH_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false'),
   /** Requests per IP per 15 minutes on each public auth form (register, reset, auto-login). */
   AUTH_FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Trust X-Forwarded-For: false (default), true, a hop count, or comma-separated proxy addresses. */
   TRUST_PROXY: z.string().trim().default('false'),
   INVITATION_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(3650).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().min(0.001).max(3650).default(90),
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** "Open in maps" link of an event's place: an http(s) url template with a {query} placeholder. */
+  MAP_LINK_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s]*\{query\}/, 'an http(s) url with a {query} placeholder')
+    .default('https://www.openstreetmap.org/search?query={query}'),
   CLASSIC_APP_URL: optionalUrl,
   STREAMS_PROVIDER: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty (one readable line per request) or json; unset → pretty on a terminal, json otherwise. */
+  LOG_FORMAT: z.preprocess(blankToUndefined, z.enum(['pretty', 'json']).optional()),
   APP_ENV: z
     .string()
     .regex(/^[a-z0-9]+$/)
     .default('prod'),
   WEB_DIST: optionalText,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Diagnostics: log the process's memory use every so many milliseconds (0: never). */
+  DEBUG_MEMORY_MS: z.coerce.number().int().min(0).default(0),
 });
 
 /** The server's typed configuration. */
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** How long a session lives, in milliseconds (platform/sessions.ts). */
+export interface SessionLifetime {
+  /** Ends when unused this long. */
+  idleMs: number;
+  /** Ends this long after sign-in, however used. */
+  maxMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -69,19 +95,29 @@ export interface Config {
   invitationHourlyLimit: number;
   /** Requests per IP per 15 minutes on each public auth form. */
   authFormRateLimit: number;
+  /** A session ends after this long unused (idle timeout) or this long after sign-in (absolute). */
+  sessionLifetime: SessionLifetime;
   /** Fastify's trustProxy: only behind a reverse proxy may X-Forwarded-For name the client. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Web Push identity; generated once and kept in the database when not given. */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** Where Web Push may connect: only public addresses unless a test allows private networks. */
+  push: { allowedHosts: string[]; allowPrivateNetworks: boolean };
   mapTileUrl: string;
+  /** Url template of an event place's "open in maps" link; {query} is the place, url-encoded. */
+  mapLinkUrl: string;
   classicAppUrl: string | undefined;
   streamsProvider: string | undefined;
   logLevel: string;
+  /** LOG_FORMAT as given; main.ts picks pretty or json by the terminal when unset. */
+  logFormat: 'pretty' | 'json' | undefined;
   /** Realtime room prefix: rooms are private-<appEnv>-<userId>. */
   appEnv: string;
   /** Built web app to serve; absent → API only. */
   webDist: string;
   shutdownGraceMs: number;
+  /** Log memory use (heap, the embedded database's WASM memory, RSS) this often; 0: never. */
+  debugMemoryMs: number;
 }
 
 /** TRUST_PROXY → Fastify's trustProxy option. */
@@ -133,18 +169,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     altchaCost: e.ALTCHA_COST,
     invitationHourlyLimit: e.INVITATION_HOURLY_LIMIT,
     authFormRateLimit: e.AUTH_FORM_RATE_LIMIT,
+    sessionLifetime: { idleMs: e.SESSION_IDLE_DAYS * dayMs, maxMs: e.SESSION_MAX_DAYS * dayMs },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY,
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     },
+    push: {
+      allowedHosts: e.PUSH_ALLOWED_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      allowPrivateNetworks: e.PUSH_ALLOW_PRIVATE_NETWORKS === 'true',
+    },
     mapTileUrl: e.MAP_TILE_URL,
+    mapLinkUrl: e.MAP_LINK_URL,
     classicAppUrl: e.CLASSIC_APP_URL?.replace(/\/$/, ''),
     streamsProvider: e.STREAMS_PROVIDER,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     appEnv: e.APP_ENV,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    debugMemoryMs: e.DEBUG_MEMORY_MS,
   };
 }

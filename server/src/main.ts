@@ -1,26 +1,40 @@
-import { buildApp } from './app.ts';
+import type { Logger } from 'pino';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/connect.ts';
+import { type Database, openDatabase } from './db/connect.ts';
 import { createLogger } from './platform/logger.ts';
+import { createPrettyDestination, resolveLogFormat } from './platform/prettyLog.ts';
+import { installProcessGuard } from './platform/processGuard.ts';
 
 /** CLI entry: `serve` (default) migrates and serves; `migrate` only migrates. */
 async function main(command: string): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  const format = resolveLogFormat(config.logFormat, process.stdout.isTTY === true);
+  const logger = createLogger(
+    config.logLevel,
+    format === 'pretty' ? createPrettyDestination((text) => process.stdout.write(text)) : undefined,
+  );
+  // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's
+  // modules load: the app is imported only when serving.
+  const opening = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  const loadingApp = command === 'serve' ? import('./app.ts') : undefined;
+  loadingApp?.catch(() => undefined);
+  const database = await opening;
   await database.migrate();
   if (command === 'migrate') {
     logger.info({ database: database.kind }, 'migrations applied');
     await database.close();
     return;
   }
-  if (command !== 'serve') throw new Error(`Unknown command ${command}; use serve or migrate`);
+  if (!loadingApp) throw new Error(`Unknown command ${command}; use serve or migrate`);
+  installProcessGuard(logger);
+  const { buildApp } = await loadingApp;
   const app = await buildApp({ config, database, logger });
   await app.fastify.listen({ port: config.port, host: config.host });
   const address = app.fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`Convene is running at http://${shownHost}:${port} (database: ${database.kind})`);
+  if (config.debugMemoryMs > 0) logMemory(logger, database, config.debugMemoryMs);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -46,6 +60,16 @@ async function main(command: string): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** Logs the process's memory use every `everyMs` (DEBUG_MEMORY_MS): where the RSS goes. */
+function logMemory(logger: Logger, database: Database, everyMs: number): void {
+  const timer = setInterval(() => {
+    const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    const wasm = database.wasmMemoryBytes?.() ?? 0;
+    logger.info({ memory: { rss, heapTotal, heapUsed, external, arrayBuffers, wasm } }, 'memory');
+  }, everyMs);
+  timer.unref();
 }
 
 main(process.argv[2] ?? 'serve').catch((error: unknown) => {

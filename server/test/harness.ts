@@ -61,10 +61,15 @@ export interface TestApp extends App {
   database: Database;
   /** Every mail the app has written to <data dir>/mail/, after draining the outbox. */
   mails(): Promise<string[]>;
-  /** Registers a user through the real API (solving the real bot check). */
+  /**
+   * Registers a user through the real API (solving the real bot check); `confirmed` also opens
+   * the mailed confirmation link, as invitations by e-mail reach only confirmed addresses.
+   */
   register(
-    overrides?: Partial<{ name: string; email: string; password: string }>,
+    overrides?: Partial<{ name: string; email: string; password: string; confirmed: boolean }>,
   ): Promise<Account & { loginToken: string; password: string }>;
+  /** Opens the last confirmation link mailed to the address, as its owner would. */
+  confirmEmail(email: string): Promise<void>;
   /** A solved bot-check answer for one request. */
   solveCaptcha(): Promise<string>;
   stop(): Promise<void>;
@@ -98,7 +103,7 @@ export async function createTestApp(
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   };
 
-  return {
+  const testApp: TestApp = {
     ...app,
     dataDir,
     database,
@@ -119,7 +124,23 @@ export async function createTestApp(
       const response = await app.fastify.inject({ method: 'POST', url: '/api/auth/register', payload: body });
       if (response.statusCode !== 200)
         throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-      return { ...(response.json() as Account & { loginToken: string }), password: body.password };
+      const account = response.json() as Account & { loginToken: string };
+      if (overrides.confirmed) {
+        await testApp.confirmEmail(account.email);
+        account.status = 'active';
+      }
+      return { ...account, password: body.password };
+    },
+    async confirmEmail(email) {
+      const path = '/api/account/confirmEmail?token=';
+      const mail = (await testApp.mails())
+        .filter((text) => text.includes(`To: ${email}`) && decodeMail(text).includes(path))
+        .at(-1);
+      if (!mail) throw new Error(`no confirmation mail to ${email}`);
+      const link = new URL(findLink(mail, path));
+      const opened = await app.fastify.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+      if (opened.headers.location !== '/login?emailConfirmed=1')
+        throw new Error(`confirmation failed: ${opened.statusCode} ${opened.headers.location}`);
     },
     async stop() {
       await app.close();
@@ -128,6 +149,7 @@ export async function createTestApp(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /** Decodes a quoted-printable mail body enough to find links in it. */

@@ -7,6 +7,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerIfStale, serverArgs } from '../../scripts/lib/server-build.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -16,9 +17,10 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-/** Starts `main.ts serve` as `npm start` does, on a free port and the given data dir. */
+/** Starts the built server (`server/dist/main.js serve`) as `npm start` does, on a free port and the given data dir. */
 async function startServer(dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
+  await buildServerIfStale(repoRoot, { quiet: true });
+  const child = spawn(process.execPath, serverArgs('serve'), {
     cwd: repoRoot,
     env: {
       ...process.env,

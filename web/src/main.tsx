@@ -3,17 +3,21 @@ import './app/zodConfig.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { setupI18n } from './app/i18n.ts';
+import { loadDetectedLanguage, setupI18n } from './app/i18n.ts';
 import { unregisterServiceWorkers } from './app/serviceWorker.ts';
 
 setupI18n();
 void unregisterServiceWorkers();
 
 const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// A Romanian reader's translation is loaded first (English is in this bundle), then the app draws.
+void loadDetectedLanguage()
+  .catch(() => undefined)
+  .then(() => {
+    if (!container) return;
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

@@ -1,8 +1,9 @@
-import type { ErrorCode } from '@convene/contract';
+import { type ErrorCode, profileMessages } from '@convene/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { SessionLifetime } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { ApiError, unauthenticated } from './errors.ts';
+import { ApiError, notFound, unauthenticated, validation } from './errors.ts';
 import { findViewerByToken, tokenFromHeaders, type Viewer } from './sessions.ts';
 
 declare module 'fastify' {
@@ -36,14 +37,57 @@ const codeByStatus: Record<number, ErrorCode> = {
  * `public: true`. The token resolves to the account on each request, so a revoked session
  * stops working at once.
  */
-export function registerAuthHook(app: FastifyInstance, db: Db): void {
+export function registerAuthHook(app: FastifyInstance, db: Db, lifetime: SessionLifetime): void {
   app.decorateRequest('viewer', null);
   app.addHook('preValidation', async (request) => {
     if (request.is404 || !request.url.startsWith('/api/') || request.routeOptions.config.public) return;
     const token = tokenFromHeaders(request.headers);
-    const viewer = token ? await findViewerByToken(db, token) : null;
+    const viewer = token ? await findViewerByToken(db, token, lifetime) : null;
     if (!viewer) throw unauthenticated();
     request.viewer = viewer;
+  });
+}
+
+/**
+ * A NUL character or a lone UTF-16 surrogate: text PostgreSQL cannot store (it refuses NUL in
+ * text and invalid UTF-8), so no client text with one may reach a query. Code units, no `u`
+ * flag: each alternative matches one or two characters, in linear time.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point.
+const unstorableText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The dotted path of the first string (value or object key) with unstorable text, or null. */
+export function findUnstorableText(value: unknown, at: string[] = []): string | null {
+  if (typeof value === 'string') return unstorableText.test(value) ? at.join('.') || 'body' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findUnstorableText(item, [...at, String(index)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (unstorableText.test(key)) return [...at, key.replace(unstorableText, '?')].join('.');
+      const found = findUnstorableText(item, [...at, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * One guard for every route, before validation: an id in the path with unstorable text names
+ * nothing that exists (404); in the query or the body it is bad input (400 naming the field, with
+ * the translated message key every screen already shows for such text).
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (findUnstorableText(request.params) !== null) throw notFound();
+    const inQuery = findUnstorableText(request.query);
+    if (inQuery !== null) throw validation(inQuery, profileMessages.textInvalid);
+    const inBody = findUnstorableText(request.body);
+    if (inBody !== null) throw validation(inBody, profileMessages.textInvalid);
   });
 }
 
@@ -74,6 +118,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's own request errors raised before routing (FST_ERR_BAD_URL for bad percent-encoding,
+ * FST_ERR_MAX_PARAM_LENGTH for a path parameter over 100 characters): the API's envelope, with
+ * a short message that does not echo the URL. Fastify's `frameworkErrors` option.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, 'VALIDATION', 'A path parameter is too long', undefined);
+  }
+  const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid' : 'Bad request';
+  return send(reply, status, codeByStatus[status] ?? 'VALIDATION', message, undefined);
+}
+
+/**
+ * API answers are never stored by browsers or proxies (they are the viewer's own data): every
+ * /api answer says `Cache-Control: no-store` unless its route chose a policy itself.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
+  });
+}
+
 /** 404 JSON for an unknown API route. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`, undefined);
@@ -94,6 +164,7 @@ function send(
 ) {
   return reply
     .status(statusCode)
+    .header('cache-control', 'no-store')
     .type('application/json')
     .send({ statusCode, code, message, ...(field ? { field } : {}) });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 /** One e-mail to send. */
@@ -24,15 +24,22 @@ export function createMailer(options: {
   mailDir: string;
   logger: Logger;
 }): SendMail {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  // nodemailer is loaded, and its transport made, when the first mail is sent, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const { smtpUrl } = options;
+  if (smtpUrl) {
     return async (message) => {
-      await transport.sendMail({ from: options.from, ...message });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      );
+      await (await transport).sendMail({ from: options.from, ...message });
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (message) => {
-    const info = await transport.sendMail({ from: options.from, ...message });
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    const info = await (await transport).sendMail({ from: options.from, ...message });
     await fs.mkdir(options.mailDir, { recursive: true });
     const name = `${new Date().toISOString().replaceAll(':', '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`;
     const file = path.join(options.mailDir, name);

@@ -5,10 +5,10 @@ import {
   type ServerToClientMessages,
   userRoom,
 } from '@convene/contract';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
+import type { SessionLifetime } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { findViewerByToken } from './sessions.ts';
 
@@ -42,6 +42,22 @@ export type RealtimeEnvelope = {
 
 const sessionRoom = (sessionId: string) => `session-${sessionId}`;
 
+/**
+ * Whether a browser Origin may open a socket: the app's public origin, or the same host the
+ * request was sent to. `null` (sandboxed frames, file pages) and anything that is not a URL
+ * are refused, never thrown.
+ */
+export function isAllowedSocketOrigin(
+  origin: string,
+  host: string | undefined,
+  publicOrigin: string,
+): boolean {
+  if (origin === publicOrigin) return true;
+  if (!host || !URL.canParse(origin)) return false;
+  const parsed = new URL(origin);
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === host;
+}
+
 /** Options for the hub. */
 export interface HubOptions {
   db: Db;
@@ -50,6 +66,8 @@ export interface HubOptions {
   /** Browser origins allowed to open a socket (the app's own). */
   allowedOrigins: (origin: string, host: string | undefined) => boolean;
   redisUrl?: string;
+  /** Sessions past their idle or absolute lifetime cannot open a socket. */
+  sessionLifetime: SessionLifetime;
 }
 
 /** Attaches Socket.IO to the HTTP server, authenticating each socket by its login token. */
@@ -60,12 +78,24 @@ export async function createRealtimeHub(server: HttpServer, options: HubOptions)
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
       // Browsers always send Origin on cross-site websocket and polling requests; other
-      // clients (tests, native apps) authenticate by token alone.
-      callback(null, !origin || options.allowedOrigins(origin, request.headers.host));
+      // clients (tests, native apps) authenticate by token alone. A check that throws refuses:
+      // nothing a client sends may escape as an uncaught exception (it would end the process).
+      let allowed = false;
+      try {
+        allowed = !origin || options.allowedOrigins(origin, request.headers.host);
+      } catch (error) {
+        options.logger.warn({ err: error }, 'socket origin check failed; refused');
+      }
+      callback(null, allowed);
     },
   });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
+    // Loaded only with REDIS_URL: a single process does without Redis.
+    const [{ Redis }, { createAdapter }] = await Promise.all([
+      import('ioredis'),
+      import('@socket.io/redis-adapter'),
+    ]);
     const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
@@ -75,7 +105,7 @@ export async function createRealtimeHub(server: HttpServer, options: HubOptions)
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { loginToken?: unknown };
     const token = typeof auth.loginToken === 'string' ? auth.loginToken : '';
-    findViewerByToken(options.db, token)
+    findViewerByToken(options.db, token, options.sessionLifetime)
       .then((viewer) => {
         if (!viewer) return next(new Error('unauthenticated'));
         socket.data = { userId: viewer.account.id, sessionId: viewer.sessionId };

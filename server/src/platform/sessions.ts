@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { SessionLifetime } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { accounts, sessions } from '../db/schema/index.ts';
 import { hashToken, newId, newSecretToken } from './ids.ts';
@@ -9,27 +10,65 @@ export interface Viewer {
   sessionId: string;
 }
 
-/** Starts a session: a new 256-bit token, stored hashed; the token is returned once. */
+/** The last-use time is written at most this often per session, not on every request. */
+export const lastUseResolutionMs = 60_000;
+
+/**
+ * Starts a session: a new 256-bit token, stored hashed; the token is returned once. The
+ * User-Agent names the device in the session list.
+ */
 export async function createSession(
   tx: Db,
   accountId: string,
+  userAgent?: string | null,
 ): Promise<{ sessionId: string; token: string }> {
   const token = newSecretToken();
   const sessionId = newId();
-  await tx.insert(sessions).values({ id: sessionId, accountId, tokenHash: hashToken(token) });
+  await tx.insert(sessions).values({
+    id: sessionId,
+    accountId,
+    tokenHash: hashToken(token),
+    userAgent: userAgent ? userAgent.slice(0, 512) : null,
+  });
   return { sessionId, token };
 }
 
-/** Resolves a login token to its live session and account; null when unknown or revoked. */
-export async function findViewerByToken(db: Db, token: string): Promise<Viewer | null> {
+/** The condition a session meets while alive: not revoked, not idle too long, not too old. */
+export function liveSessionWhere(lifetime: SessionLifetime, now = Date.now()) {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.lastUsedAt, new Date(now - lifetime.idleMs)),
+    gt(sessions.createdAt, new Date(now - lifetime.maxMs)),
+  );
+}
+
+/**
+ * Resolves a login token to its live session and account; null when unknown, revoked, idle
+ * longer than the idle timeout or older than the absolute lifetime. Records the use at most
+ * once a minute (one conditional UPDATE), so a busy session costs no write per request.
+ */
+export async function findViewerByToken(
+  db: Db,
+  token: string,
+  lifetime: SessionLifetime,
+): Promise<Viewer | null> {
   if (token.length < 20 || token.length > 200) return null;
+  const now = Date.now();
   const [row] = await db
-    .select({ account: accounts, sessionId: sessions.id })
+    .select({ account: accounts, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, hashToken(token)), liveSessionWhere(lifetime, now)));
   if (!row || row.account.status === 'deleted') return null;
-  return row;
+  if (now - row.lastUsedAt.getTime() >= lastUseResolutionMs) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(
+        and(eq(sessions.id, row.sessionId), lt(sessions.lastUsedAt, new Date(now - lastUseResolutionMs))),
+      );
+  }
+  return { account: row.account, sessionId: row.sessionId };
 }
 
 /** Reads the token from `loginToken: <token>` or `Authorization: Bearer <token>`. */

@@ -1,8 +1,13 @@
 import type { RealtimeMessage, ServerToClientMessages } from '@convene/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
 import { subscribeActivityRefresh } from '../features/activity/activityRealtime.ts';
-import { connectRealtime, queryKeysForMessage, realtimeInvalidations } from './realtime.ts';
+import {
+  connectRealtime,
+  queryKeysForMessage,
+  type RealtimeSocket,
+  realtimeInvalidations,
+} from './realtime.ts';
 
 interface RealtimeProviderProps {
   /** The signed-in user's token; null keeps the socket closed. */
@@ -15,6 +20,32 @@ type Listener = (message: RealtimeMessage, payload: unknown) => void;
 /** Screens that react to a message themselves (leave a deleted calendar, say) listen here. */
 const RealtimeListenersContext = createContext<Set<Listener> | null>(null);
 
+/** Wires an open socket to the query cache and the listeners; returns what closes it. */
+function listen(socket: RealtimeSocket, queryClient: QueryClient, listeners: Set<Listener>): () => void {
+  let hasConnected = false;
+  socket.on('connect', () => {
+    // Messages sent while the socket was down are lost: refetch everything shown.
+    if (hasConnected) void queryClient.invalidateQueries();
+    hasConnected = true;
+  });
+  // onAny runs before the handlers below, so a screen can leave before its queries refetch.
+  socket.onAny((message: RealtimeMessage, payload: unknown) => {
+    for (const listener of listeners) listener(message, payload);
+  });
+  for (const message of Object.keys(realtimeInvalidations) as RealtimeMessage[]) {
+    socket.on(message, (payload: Parameters<typeof queryKeysForMessage>[1]) => {
+      for (const queryKey of queryKeysForMessage(message, payload)) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    });
+  }
+  const stopActivityRefresh = subscribeActivityRefresh(socket, queryClient);
+  return () => {
+    stopActivityRefresh();
+    socket.disconnect();
+  };
+}
+
 /** Keeps the socket open while signed in and turns realtime messages into query invalidations. */
 export function RealtimeProvider({ loginToken, children }: RealtimeProviderProps) {
   const queryClient = useQueryClient();
@@ -22,28 +53,18 @@ export function RealtimeProvider({ loginToken, children }: RealtimeProviderProps
 
   useEffect(() => {
     if (!loginToken) return;
-    const socket = connectRealtime(loginToken);
-    let hasConnected = false;
-    socket.on('connect', () => {
-      // Messages sent while the socket was down are lost: refetch everything shown.
-      if (hasConnected) void queryClient.invalidateQueries();
-      hasConnected = true;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void connectRealtime(loginToken).then((socket) => {
+      if (cancelled) {
+        socket.disconnect();
+        return;
+      }
+      stop = listen(socket, queryClient, listeners);
     });
-    // onAny runs before the handlers below, so a screen can leave before its queries refetch.
-    socket.onAny((message: RealtimeMessage, payload: unknown) => {
-      for (const listener of listeners) listener(message, payload);
-    });
-    for (const message of Object.keys(realtimeInvalidations) as RealtimeMessage[]) {
-      socket.on(message, (payload: Parameters<typeof queryKeysForMessage>[1]) => {
-        for (const queryKey of queryKeysForMessage(message, payload)) {
-          void queryClient.invalidateQueries({ queryKey });
-        }
-      });
-    }
-    const stopActivityRefresh = subscribeActivityRefresh(socket, queryClient);
     return () => {
-      stopActivityRefresh();
-      socket.disconnect();
+      cancelled = true;
+      stop?.();
     };
   }, [loginToken, queryClient, listeners]);
 

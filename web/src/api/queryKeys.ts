@@ -36,6 +36,8 @@ export const queryKeys = {
   eventAttendeeLists: ['events', 'attendees'] as const,
   /** The attendees of an event (every page loaded). */
   eventAttendees: (eventId: string) => ['events', 'attendees', eventId] as const,
+  /** The signed-in account's live sessions (profile screen). */
+  sessions: ['sessions'] as const,
   /** Another user's profile as the viewer sees it (with the viewer's private note about them). */
   userProfile: (userId: string) => ['profile', userId] as const,
 };

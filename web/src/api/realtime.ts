@@ -5,14 +5,27 @@ import type {
   ServerToClientMessages,
 } from '@convene/contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { queryKeys } from './queryKeys.ts';
 
 /** The signed-in user's socket on their private channel. */
 export type RealtimeSocket = Socket<ServerToClientMessages, ClientToServerMessages>;
 
+/** The Socket.IO client, a chunk of its own: the sign-in screen draws without it. */
+const loadClient = () => import('socket.io-client');
+
+/**
+ * Fetches the Socket.IO client ahead of need (a stored session at start, the sign-in screen once
+ * drawn), so the socket opens as soon as there is a session instead of a download later:
+ * messages sent before it is open are not received.
+ */
+export function preloadRealtime(): void {
+  void loadClient().catch(() => undefined);
+}
+
 /** Opens the realtime connection (same origin, /socket.io), authenticated at the handshake. */
-export function connectRealtime(loginToken: string): RealtimeSocket {
+export async function connectRealtime(loginToken: string): Promise<RealtimeSocket> {
+  const { io } = await loadClient();
   const auth: RealtimeAuth = { loginToken };
   return io({ path: '/socket.io', auth, transports: ['websocket', 'polling'] });
 }

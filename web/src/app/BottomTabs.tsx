@@ -47,17 +47,20 @@ export function BottomTabs() {
                   <Icon />
                 </NavDot>
               }
+              // Five tabs share 390 px: the longest label ("Evenimente") fits only without
+              // side padding and without the bigger selected size (weight marks the selection).
               sx={{
                 minWidth: 0,
-                px: 0.5,
+                px: 0.25,
                 '& .MuiBottomNavigationAction-label': {
                   fontSize: '0.7rem',
+                  letterSpacing: '-0.01em',
                   whiteSpace: 'nowrap',
                   overflow: 'hidden',
                   textOverflow: 'ellipsis',
                   maxWidth: '100%',
                 },
-                '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.72rem', fontWeight: 600 },
+                '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.7rem', fontWeight: 700 },
               }}
             />
           );

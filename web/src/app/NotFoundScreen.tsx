@@ -1,15 +1,17 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { notFoundReason } from '../components/notFoundState.ts';
 import { usePageTitle } from './usePageTitle.ts';
 
-/** /404: where unknown paths end. */
+/** /404: where unknown paths end; a screen that knows why (an open event deleted) says so too. */
 export function NotFoundScreen() {
   const { t } = useTranslation();
+  const reason = notFoundReason(useLocation().state);
   usePageTitle(t('pages.notFound'));
   return (
+    // Not a landmark itself: it shows inside the shell's main or OptionalShell's (one main per page).
     <Box
-      component="main"
       sx={{
         minHeight: '70vh',
         display: 'flex',
@@ -27,6 +29,9 @@ export function NotFoundScreen() {
       <Typography variant="h6" component="p" color="text.secondary">
         {t('notFound.text')}
       </Typography>
+      {reason === 'eventGone' ? (
+        <Typography sx={{ maxWidth: 480 }}>{t('notFound.eventGone')}</Typography>
+      ) : null}
       <Button component={RouterLink} to="/" variant="contained" size="large">
         {t('notFound.home')}
       </Button>

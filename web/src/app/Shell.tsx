@@ -1,11 +1,13 @@
 import { layout } from '@convene/contract';
 import { Box, Link, useMediaQuery, useTheme } from '@mui/material';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useEmailConfirmedNotice } from '../features/auth/useEmailConfirmedNotice.ts';
 import { ProfileDialogHost } from '../features/profile/index.ts';
 import { BottomTabs } from './BottomTabs.tsx';
 import { SideNav } from './SideNav.tsx';
+import { useRouteFocus } from './useRouteFocus.ts';
 
 const mainId = 'main-content';
 
@@ -18,6 +20,8 @@ export function Shell() {
   // Chat screens manage their own height (message list and composer); others fill the viewport.
   const isChat = pathname.includes('/chat');
   useEmailConfirmedNotice();
+  const mainRef = useRef<HTMLElement>(null);
+  useRouteFocus(mainRef);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -40,6 +44,7 @@ export function Shell() {
       {isWide ? <SideNav /> : null}
       <Box
         component="main"
+        ref={mainRef}
         id={mainId}
         tabIndex={-1}
         sx={{

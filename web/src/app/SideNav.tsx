@@ -1,7 +1,7 @@
 import { layout, productName } from '@convene/contract';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { Box, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppConfig } from '../api/config.ts';
@@ -34,91 +34,102 @@ export function SideNav() {
   const { handleSwitch, isSwitching } = useSwitchToClassic(classicAppUrl);
   const feedbackSubject = t('navigator.feedbackSubject', { product: config?.productName ?? productName });
 
+  // Fixed, not sticky: the screen beside it is taller than the viewport and the page scrolls, so
+  // the navigation must not scroll away with it (issue 10 point 4). The outer box keeps its width.
   return (
-    <Box
-      component="nav"
-      aria-label={t('navigator.label')}
-      sx={{
-        width: layout.sideNavWidth,
-        flexShrink: 0,
-        position: 'sticky',
-        top: 0,
-        height: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        bgcolor: 'background.paper',
-        borderRight: 1,
-        borderColor: 'divider',
-        px: 1.5,
-        py: 3,
-        boxSizing: 'border-box',
-      }}
-    >
+    <Box sx={{ width: layout.sideNavWidth, flexShrink: 0 }}>
       <Box
-        component={RouterLink}
-        to="/"
-        state={navState}
-        sx={{ display: 'inline-flex', alignSelf: 'flex-start', mb: 3, ml: 1, borderRadius: 2 }}
+        component="nav"
+        aria-label={t('navigator.label')}
+        sx={{
+          width: layout.sideNavWidth,
+          position: 'fixed',
+          left: 0,
+          top: 0,
+          bottom: 0,
+          overflowY: 'auto',
+          zIndex: 'appBar',
+          display: 'flex',
+          flexDirection: 'column',
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
+          px: 1.5,
+          py: 3,
+          boxSizing: 'border-box',
+        }}
       >
-        <img src={logoUrl} width={layout.logoWidth} height={layout.logoHeight} alt={productName} />
-      </Box>
-      <List sx={{ flex: 1 }}>
-        {navItems.map((item) => {
-          const isActive = item.matches(pathname);
-          const Icon = item.icon;
-          return (
-            <ListItemButton
-              key={item.title}
-              component={RouterLink}
-              to={item.path}
-              state={navState}
-              selected={isActive}
-              aria-current={isActive ? 'page' : undefined}
-              sx={itemSx}
-            >
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <NavDot
-                  show={item.dot ? dots[item.dot.kind] : false}
-                  color={item.dot?.color}
-                  label={
-                    item.dot?.kind === 'incompleteProfile'
-                      ? t('navigator.incompleteProfile')
-                      : t('navigator.unread')
-                  }
+        <Box
+          component={RouterLink}
+          to="/"
+          state={navState}
+          sx={{ display: 'inline-flex', alignSelf: 'flex-start', mb: 3, ml: 1, borderRadius: 2 }}
+        >
+          <img src={logoUrl} width={layout.logoWidth} height={layout.logoHeight} alt={productName} />
+        </Box>
+        <List sx={{ flex: 1 }}>
+          {navItems.map((item) => {
+            const isActive = item.matches(pathname);
+            const Icon = item.icon;
+            return (
+              <ListItem key={item.title} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={item.path}
+                  state={navState}
+                  selected={isActive}
+                  aria-current={isActive ? 'page' : undefined}
+                  sx={itemSx}
                 >
-                  <Icon />
-                </NavDot>
-              </ListItemIcon>
-              <ListItemText
-                primary={t(`navigator.${item.title}`)}
-                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-              />
-            </ListItemButton>
-          );
-        })}
-      </List>
-      <List>
-        {classicAppUrl ? (
-          <ListItemButton onClick={handleSwitch} disabled={isSwitching} sx={itemSx}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <SwapHorizIcon />
-            </ListItemIcon>
-            <ListItemText primary={t('navigator.switch')} />
-          </ListItemButton>
-        ) : null}
-        {config ? (
-          <ListItemButton
-            component="a"
-            href={`mailto:${config.supportEmail}?subject=${encodeURIComponent(feedbackSubject)}`}
-            sx={itemSx}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <FeedbackOutlinedIcon />
-            </ListItemIcon>
-            <ListItemText primary={t('navigator.feedback')} />
-          </ListItemButton>
-        ) : null}
-      </List>
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <NavDot
+                      show={item.dot ? dots[item.dot.kind] : false}
+                      color={item.dot?.color}
+                      label={
+                        item.dot?.kind === 'incompleteProfile'
+                          ? t('navigator.incompleteProfile')
+                          : t('navigator.unread')
+                      }
+                    >
+                      <Icon />
+                    </NavDot>
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={t(`navigator.${item.title}`)}
+                    slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
+        </List>
+        <List>
+          {classicAppUrl ? (
+            <ListItem disablePadding>
+              <ListItemButton onClick={handleSwitch} disabled={isSwitching} sx={itemSx}>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <SwapHorizIcon />
+                </ListItemIcon>
+                <ListItemText primary={t('navigator.switch')} />
+              </ListItemButton>
+            </ListItem>
+          ) : null}
+          {config ? (
+            <ListItem disablePadding>
+              <ListItemButton
+                component="a"
+                href={`mailto:${config.supportEmail}?subject=${encodeURIComponent(feedbackSubject)}`}
+                sx={itemSx}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <FeedbackOutlinedIcon />
+                </ListItemIcon>
+                <ListItemText primary={t('navigator.feedback')} />
+              </ListItemButton>
+            </ListItem>
+          ) : null}
+        </List>
+      </Box>
     </Box>
   );
 }

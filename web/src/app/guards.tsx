@@ -1,11 +1,22 @@
 import { Box } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { preloadRealtime } from '../api/realtime.ts';
 import { AutoLogin } from '../features/auth/AutoLogin.tsx';
+import { readStoredAccount } from '../features/auth/sessionStorage.ts';
 import { emailConfirmedParam } from '../features/auth/useEmailConfirmedNotice.ts';
 import { useSession } from '../features/auth/useSession.ts';
+import { lazyScreen } from './lazyScreen.tsx';
 import { forgetReturnPath, readReturnPath, rememberReturnPath, signedOutRoute } from './returnTo.ts';
-import { Shell } from './Shell.tsx';
+
+// The signed-in shell (navigation, profile dialog host) is a chunk of its own: the sign-in screen
+// does without it. Fetched at once when a session is stored, so it is not a step behind the screen.
+const loadShell = () => import('./Shell.tsx').then((m) => m.Shell);
+if (readStoredAccount()) {
+  void loadShell().catch(() => undefined);
+  preloadRealtime();
+}
+const Shell = lazyScreen(loadShell);
 
 /** The root of every route: any path containing auto-login signs in instead of routing. */
 export function AppRoot() {

@@ -1,13 +1,17 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { activityRoutes } from '../features/activity/activityRoutes.tsx';
-import { AuthScreen } from '../features/auth/AuthScreen.tsx';
 import { calendarsRoutes } from '../features/calendars/calendarsRoutes.tsx';
 import { chatRoutes } from '../features/chat/chatRoutes.tsx';
 import { eventsRoutes } from '../features/events/eventsRoutes.tsx';
-import { LegalScreen } from '../features/legal/LegalScreen.tsx';
 import { profileRoutes } from '../features/profile/profileRoutes.tsx';
 import { AppRoot, GuestOnly, OptionalShell, RequireAuth } from './guards.tsx';
-import { NotFoundScreen } from './NotFoundScreen.tsx';
+import { lazyScreen } from './lazyScreen.tsx';
+
+// Every screen is a lazy chunk (lazyScreen: React.lazy behind a Suspense boundary whose
+// fallback waits before showing a progress bar), so the first page loads only its own code.
+const AuthScreen = lazyScreen(() => import('../features/auth/AuthScreen.tsx').then((m) => m.AuthScreen));
+const LegalScreen = lazyScreen(() => import('../features/legal/LegalScreen.tsx').then((m) => m.LegalScreen));
+const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen.tsx').then((m) => m.NotFoundScreen));
 
 const authScreen = (
   <GuestOnly>

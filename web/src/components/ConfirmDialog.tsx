@@ -8,6 +8,11 @@ interface ConfirmDialogProps {
   message?: string;
   /** Disables both answers while the confirmed action runs. */
   isPending?: boolean;
+  /**
+   * Yes loses something (deletes, removes, discards; every use today): it is shown in the error
+   * colour, and focus starts on No so a stray Enter keeps things as they are.
+   */
+  isDestructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -18,6 +23,7 @@ export function ConfirmDialog({
   title,
   message,
   isPending = false,
+  isDestructive = true,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -40,10 +46,16 @@ export function ConfirmDialog({
         </DialogContent>
       ) : null}
       <DialogActions>
-        <Button onClick={onCancel} disabled={isPending}>
+        <Button onClick={onCancel} disabled={isPending} autoFocus={isDestructive}>
           {t('common.no')}
         </Button>
-        <Button onClick={onConfirm} disabled={isPending} variant="contained" autoFocus>
+        <Button
+          onClick={onConfirm}
+          disabled={isPending}
+          variant="contained"
+          color={isDestructive ? 'error' : 'primary'}
+          autoFocus={!isDestructive}
+        >
           {t('common.yes')}
         </Button>
       </DialogActions>

@@ -2,36 +2,25 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, CircularProgress, IconButton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-interface EditTopBarProps {
-  title: string;
+interface EditActionsProps {
   /** 'create' labels the main button Create, 'edit' labels it Save. */
   mode: 'create' | 'edit';
   isSaving?: boolean;
   canSave?: boolean;
-  onBack: () => void;
   onCancel: () => void;
   onSave: () => void;
 }
 
-/** Top bar of create and edit forms: back arrow, title, Cancel and Save/Create. */
-export function EditTopBar({
-  title,
-  mode,
-  isSaving = false,
-  canSave = true,
-  onBack,
-  onCancel,
-  onSave,
-}: EditTopBarProps) {
+interface EditTopBarProps extends EditActionsProps {
+  title: string;
+  onBack: () => void;
+}
+
+/** Cancel and Save/Create, as in the top bar. */
+function EditActions({ mode, isSaving = false, canSave = true, onCancel, onSave }: EditActionsProps) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3 }}>
-      <IconButton onClick={onBack} aria-label={t('common.back')} edge="start">
-        <ArrowBackIcon />
-      </IconButton>
-      <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0 }} noWrap>
-        {title}
-      </Typography>
+    <>
       <Button onClick={onCancel} disabled={isSaving}>
         {t('common.cancel')}
       </Button>
@@ -39,10 +28,56 @@ export function EditTopBar({
         onClick={onSave}
         variant="contained"
         disabled={!canSave || isSaving}
-        startIcon={isSaving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        startIcon={isSaving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
       >
         {mode === 'create' ? t('common.create') : t('common.save')}
       </Button>
+    </>
+  );
+}
+
+/**
+ * Top bar of create and edit forms: back arrow, title, Cancel and Save/Create. It sticks to the top
+ * of the viewport while a long form scrolls, so Save stays reachable (issue 10 point 4).
+ */
+export function EditTopBar({ title, onBack, ...actions }: EditTopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      data-testid="edit-top-bar"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        mb: 3,
+        position: 'sticky',
+        top: 0,
+        zIndex: 'appBar',
+        bgcolor: 'background.default',
+        py: 1,
+        // Covers the form scrolling under it up to the viewport's edge.
+        boxShadow: (theme) => `0 -16px 0 ${theme.palette.background.default}`,
+      }}
+    >
+      <IconButton onClick={onBack} aria-label={t('common.back')} edge="start">
+        <ArrowBackIcon />
+      </IconButton>
+      <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0 }} noWrap>
+        {title}
+      </Typography>
+      <EditActions {...actions} />
+    </Box>
+  );
+}
+
+/** The same Cancel and Save/Create at the end of a long form, where the eye lands when done. */
+export function EditBottomActions(props: EditActionsProps) {
+  return (
+    <Box
+      data-testid="edit-bottom-actions"
+      sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}
+    >
+      <EditActions {...props} />
     </Box>
   );
 }

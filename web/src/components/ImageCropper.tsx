@@ -232,7 +232,7 @@ export function ImageCropper({
             variant="contained"
             onClick={() => void handleApply()}
             disabled={stage.kind !== 'ready' || isRendering}
-            startIcon={isRendering ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={isRendering ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
             {t('imageCropper.apply')}
           </Button>

@@ -1,5 +1,6 @@
 import { Avatar, Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { nameInitials } from './initials.ts';
 
 interface PersonCardProps {
   name: string;
@@ -10,21 +11,13 @@ interface PersonCardProps {
   action?: ReactNode;
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-}
-
 /** One person in a list: avatar (or initials), name, optional subtitle and action. */
 export function PersonCard({ name, imageLink, subtitle, action }: PersonCardProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5 }}>
-      <Avatar src={imageLink ?? undefined} alt="" sx={{ bgcolor: 'primary.light' }}>
-        {initials(name)}
+      {/* Initials or photo only decorate: the name beside them is what is read (and names a card button). */}
+      <Avatar src={imageLink ?? undefined} alt="" aria-hidden sx={{ bgcolor: 'primary.main' }}>
+        {nameInitials(name)}
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography noWrap sx={{ fontWeight: 600 }}>

@@ -33,15 +33,24 @@ export function SearchBar({
   }, [query, onSearch]);
 
   return (
+    // type="text" with the searchbox role: type="search" would add the browser's own clear
+    // button beside ours; Escape still clears, as in a native search field.
     <TextField
-      type="search"
+      type="text"
       value={text}
       onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && text) {
+          event.preventDefault();
+          setText('');
+        }
+      }}
       label={label ?? t('common.search')}
       helperText={isTooShort ? t('common.searchMinChars', { count: minChars }) : undefined}
       size="small"
       fullWidth
       slotProps={{
+        htmlInput: { role: 'searchbox', enterKeyHint: 'search' },
         input: {
           startAdornment: (
             <InputAdornment position="start">

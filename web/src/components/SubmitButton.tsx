@@ -17,7 +17,7 @@ export function SubmitButton({ isPending, disabled = false, children }: SubmitBu
       fullWidth
       disabled={isPending || disabled}
       aria-busy={isPending}
-      startIcon={isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+      startIcon={isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
     >
       {children}
     </Button>

@@ -42,6 +42,10 @@ export const sessions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last request with the token, written at most once a minute (idle timeout, session list). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The User-Agent that signed in, to name the device in the session list. */
+    userAgent: text('user_agent'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts, sessions, userBlocks, userNotes } from '../../db/schema/index.ts';
 import { ApiError, authorize, forbidden, notFound, validation } from '../../platform/errors.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../platform/loginThrottle.ts';
+import { assertLoginAllowed, clearLoginFailure, recordLoginFailure } from '../../platform/loginThrottle.ts';
 import { getMediaStore } from '../../platform/media/store.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Viewer } from '../../platform/sessions.ts';
@@ -137,7 +137,7 @@ export async function changePassword(
     forbidden('This account signs in through a social network'),
   );
   const throttleKey = `password:${account.id}`;
-  await assertLoginAllowed(ctx.db, [throttleKey]);
+  await assertLoginAllowed(ctx.db, throttleKey);
   if (!(await verifyPassword(input.oldPassword, account.passwordHash))) {
     await recordLoginFailure(ctx.db, [throttleKey]);
     throw invalidCurrentPassword();
@@ -158,6 +158,6 @@ export async function changePassword(
       .returning({ id: sessions.id });
     return others.map((session) => session.id);
   });
-  await clearLoginFailures(ctx.db, throttleKey);
+  await clearLoginFailure(ctx.db, throttleKey);
   ctx.hub.disconnectSessions(revoked);
 }

@@ -36,6 +36,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
       auth.register(ctx, request.body, {
         ip: request.ip,
         language: preferredLanguage(request.headers['accept-language']),
+        userAgent: request.headers['user-agent'],
       }),
   );
 
@@ -45,7 +46,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
       config: { public: true, rateLimit: { max: 100, timeWindow: '15 minutes' } },
       schema: { tags: ['auth'], body: loginBody, response: { 200: account } },
     },
-    (request) => auth.login(ctx, request.body, request.ip),
+    (request) => auth.login(ctx, request.body, request.ip, request.headers['user-agent']),
   );
 
   app.get('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
@@ -120,6 +121,6 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
       config: { public: true, rateLimit: formRateLimit },
       schema: { tags: ['auth'], body: autoLoginBody, response: { 200: account } },
     },
-    (request) => auth.autoLogin(ctx, request.body.code),
+    (request) => auth.autoLogin(ctx, request.body.code, request.headers['user-agent']),
   );
 }

@@ -1,19 +1,21 @@
 import type { Account } from '@convene/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/connect.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import {
-  assertLoginAllowed,
   clearLoginFailures,
   loginThrottleKeys,
   recordLoginFailure,
+  throttleLogin,
 } from '../../platform/loginThrottle.ts';
 import { consumeOneTimeCode, createOneTimeCode } from '../../platform/oneTimeCodes.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { createSession, revokeAllSessions, revokeSession, type Viewer } from '../../platform/sessions.ts';
+import { transact } from '../../platform/transaction.ts';
 import { presentOwnAccount } from '../accounts/accounts.presenter.ts';
 import { createPersonalCalendar } from '../calendars/calendars.service.ts';
 import { attachInvitations } from '../calendars/members.service.ts';
@@ -57,6 +59,8 @@ const errors = {
     new ApiError(400, 'ALREADY_CONFIRMED', 'The e-mail address is already confirmed.', 'email'),
 };
 
+type AccountRow = typeof accounts.$inferSelect;
+
 /** Parsed registration input (contract registerBody). */
 export interface RegisterInput {
   name: string;
@@ -81,7 +85,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function register(
   ctx: AppContext,
   input: RegisterInput,
-  meta: { ip: string; language: string },
+  meta: { ip: string; language: string; userAgent?: string },
 ): Promise<Account> {
   await ctx.captcha.verify(input.recaptchaCode, meta.ip);
   const existing = await findAccountByEmail(ctx, input.email);
@@ -96,12 +100,10 @@ export async function register(
         .returning();
       if (!row) throw new Error('account insert returned nothing');
       await createPersonalCalendar(tx, row);
-      await attachInvitations(tx, row);
-      await attachEventInvitations(tx, row);
       const { code } = await createOneTimeCode(tx, row.id, 'confirmEmail');
       const link = `${ctx.config.publicUrl}/api/account/confirmEmail?token=${encodeURIComponent(code)}`;
       await addToOutbox(tx, 'mail', confirmationMail(language, row.email, row.name, link));
-      const session = await createSession(tx, row.id);
+      const session = await createSession(tx, row.id, meta.userAgent);
       return presentOwnAccount(row, session.token);
     });
     ctx.outbox.kick();
@@ -112,22 +114,31 @@ export async function register(
   }
 }
 
-/** Signs in with e-mail and password; failures count towards the lockout. */
-export async function login(ctx: AppContext, input: { email: string; password: string }, ip: string) {
+/**
+ * Signs in with e-mail and password. Failures count towards the per-address limits and the
+ * account's slow-down (platform/loginThrottle.ts); the right password clears the account's.
+ */
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  ip: string,
+  userAgent?: string,
+) {
   const keys = loginThrottleKeys(input.email, ip);
-  await assertLoginAllowed(ctx.db, keys);
+  await throttleLogin(ctx.db, keys);
+  const failureKeys = [keys.pair, keys.ip, keys.account];
   const account = await findAccountByEmail(ctx, input.email);
   if (!account || account.status === 'deleted') {
-    await recordLoginFailure(ctx.db, keys);
+    await recordLoginFailure(ctx.db, failureKeys);
     throw errors.emailNotFound();
   }
   const matches = account.passwordHash ? await verifyPassword(input.password, account.passwordHash) : false;
   if (!matches) {
-    await recordLoginFailure(ctx.db, keys);
+    await recordLoginFailure(ctx.db, failureKeys);
     throw errors.wrongPassword();
   }
-  await clearLoginFailures(ctx.db, keys[0] as string);
-  const session = await createSession(ctx.db, account.id);
+  await clearLoginFailures(ctx.db, [keys.pair, keys.account]);
+  const session = await createSession(ctx.db, account.id, userAgent);
   return presentOwnAccount(account, session.token);
 }
 
@@ -177,21 +188,34 @@ export async function resetPassword(
       .where(eq(accounts.id, accountId))
       .returning();
     if (!row) throw errors.invalidLink('token');
-    if (row.status === 'pending')
-      await tx.update(accounts).set({ status: 'active' }).where(eq(accounts.id, accountId));
+    if (row.status === 'pending') await activateAccount(tx, row);
     return { email: row.email, revoked: await revokeAllSessions(tx, accountId) };
   });
+  ctx.outbox.kick();
   ctx.hub.disconnectSessions(done.revoked);
   return { email: done.email };
 }
 
+/**
+ * A pending account proved its address: it becomes active, and invitations sent to that
+ * address (before or after it registered) become its own, as pending requests in its feed.
+ */
+async function activateAccount(tx: Db, account: AccountRow): Promise<void> {
+  await tx
+    .update(accounts)
+    .set({ status: 'active', updatedAt: new Date() })
+    .where(eq(accounts.id, account.id));
+  await attachInvitations(tx, account);
+  await attachEventInvitations(tx, account);
+}
+
 /** Confirms an e-mail address from the mailed link; answers whether it worked. */
 export async function confirmEmail(ctx: AppContext, token: string): Promise<boolean> {
-  const accountId = await ctx.db.transaction(async (tx) => {
+  const accountId = await transact(ctx, async (tx) => {
     const id = await consumeOneTimeCode(tx, token, 'confirmEmail');
-    if (id)
-      await tx.update(accounts).set({ status: 'active', updatedAt: new Date() }).where(eq(accounts.id, id));
-    return id;
+    const [account] = id ? await tx.select().from(accounts).where(eq(accounts.id, id)) : [];
+    if (account?.status === 'pending') await activateAccount(tx, account);
+    return account ? account.id : null;
   });
   if (accountId) ctx.hub.publish(accountId, 'account', { userId: accountId, action: 'update' });
   return accountId !== null;
@@ -222,12 +246,12 @@ export function createLoginCode(ctx: AppContext, viewer: Viewer) {
 }
 
 /** Signs in with a login code from an /auto-login link: a new session and token. */
-export async function autoLogin(ctx: AppContext, code: string): Promise<Account> {
+export async function autoLogin(ctx: AppContext, code: string, userAgent?: string): Promise<Account> {
   return ctx.db.transaction(async (tx) => {
     const accountId = await consumeOneTimeCode(tx, code, 'login');
     const [account] = accountId ? await tx.select().from(accounts).where(eq(accounts.id, accountId)) : [];
     if (!account || account.status === 'deleted') throw errors.invalidLink('code');
-    const session = await createSession(tx, account.id);
+    const session = await createSession(tx, account.id, userAgent);
     return presentOwnAccount(account, session.token);
   });
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { calendarMembers, calendars, notifications } from '../../db/schema/index.ts';
+import { calendarMembers, calendars, notifications, outbox } from '../../db/schema/index.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 
@@ -200,6 +200,21 @@ describe.each(testDatabases())('calendars on %s', (kind) => {
       .from(notifications)
       .where(eq(notifications.recipientId, member.userId));
     expect(told.map((n) => n.type)).toContain('calendarDeleted');
+    // The member's open screen learns it was deleted, not that they were removed (part 1 §4).
+    const realtime = await app.database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(
+        and(
+          sql`${outbox.payload}->>'userId' = ${member.userId}`,
+          sql`${outbox.payload}->>'message' = 'calendarLink'`,
+        ),
+      );
+    expect(realtime.map((row) => (row.payload as { payload: unknown }).payload)).toContainEqual({
+      calendarId: id,
+      lastActionType: 'delete',
+      reason: 'calendarDeleted',
+    });
     const [personal] = (await call('GET', '/api/calendar/myCalendars', owner)).json();
     expect((await call('DELETE', `/api/calendar?calendarId=${personal.calendarId}`, owner)).statusCode).toBe(
       403,

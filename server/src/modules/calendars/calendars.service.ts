@@ -318,12 +318,18 @@ export async function deleteCalendar(ctx: AppContext, viewer: Viewer, calendarId
     });
     await tx.delete(calendarMembers).where(eq(calendarMembers.calendarId, calendarId));
     for (const userId of members) {
-      const message = userId === viewer.account.id ? 'calendar' : 'calendarLink';
-      await addToOutbox(tx, 'realtime', {
-        userId,
-        message,
-        payload: { calendarId, lastActionType: 'delete' },
-      });
+      await addToOutbox(
+        tx,
+        'realtime',
+        userId === viewer.account.id
+          ? { userId, message: 'calendar', payload: { calendarId, lastActionType: 'delete' } }
+          : // The members learn it was deleted by its owner, not that they were removed (part 1 §4).
+            {
+              userId,
+              message: 'calendarLink',
+              payload: { calendarId, lastActionType: 'delete', reason: 'calendarDeleted' },
+            },
+      );
     }
   });
 }

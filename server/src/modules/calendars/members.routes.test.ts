@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { createTestApp, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { calendarMembers, notifications } from '../../db/schema/index.ts';
+import { calendarMembers, notifications, outbox } from '../../db/schema/index.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 
@@ -34,7 +34,7 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
   };
 
   it('invites a registered person, who accepts and then has the calendar with their role', async () => {
-    const guest = await app.register({ name: 'Gina Guest' });
+    const guest = await app.register({ name: 'Gina Guest', confirmed: true });
     const calendarId = await insertCalendar(app.database.db, owner, [], { name: 'Choir' });
     const shared = await invite(owner, calendarId, guest.email.toUpperCase(), { canAdd: true });
     expect(shared.statusCode).toBe(200);
@@ -83,7 +83,7 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
   });
 
   it('a declined invitation goes away and the owner hears of it', async () => {
-    const guest = await app.register();
+    const guest = await app.register({ confirmed: true });
     const calendarId = await insertCalendar(app.database.db, owner);
     await invite(owner, calendarId, guest.email);
     const [request] = (await call('GET', '/api/notification/history?status=pending', guest)).json()
@@ -95,7 +95,7 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
     expect(news.notificationType).toBe('shareCalendarRejected');
   });
 
-  it('mails someone without an account; registering with that address brings the invitation', async () => {
+  it('mails someone without an account; registering and confirming that address brings the invitation', async () => {
     const calendarId = await insertCalendar(app.database.db, owner, [], { name: 'Garden' });
     const shared = await invite(owner, calendarId, 'new.person@example.org');
     expect(shared.statusCode).toBe(200);
@@ -104,7 +104,7 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
     expect(findLink(mail as string, `/calendars/${calendarId}/events`)).toBe(
       `http://127.0.0.1:3000/calendars/${calendarId}/events`,
     );
-    const newcomer = await app.register({ email: 'new.person@example.org' });
+    const newcomer = await app.register({ email: 'new.person@example.org', confirmed: true });
     const [request] = (await call('GET', '/api/notification/history?status=pending', newcomer)).json()
       .notifications;
     expect(request).toMatchObject({ notificationType: 'shareCalendar', sender: { userId: owner.userId } });
@@ -252,6 +252,20 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
         and(eq(notifications.recipientId, member.userId), eq(notifications.type, 'shareCalendarRemove')),
       );
     expect(told).toHaveLength(1);
+    const realtime = await app.database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(
+        and(
+          sql`${outbox.payload}->>'userId' = ${member.userId}`,
+          sql`${outbox.payload}->>'message' = 'calendarLink'`,
+        ),
+      );
+    expect(realtime.map((row) => (row.payload as { payload: unknown }).payload)).toContainEqual({
+      calendarId,
+      lastActionType: 'delete',
+      reason: 'memberRemoved',
+    });
     expect(
       (await call('DELETE', '/api/share/calendar', leaver, { calendarId, memberId: idOf(leaver.userId) }))
         .statusCode,
@@ -285,7 +299,11 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
   });
 
   it('finds people by name, or by a whole e-mail address, never oneself', async () => {
-    const findable = await app.register({ name: 'Quentin Findable', email: 'quentin.f@example.com' });
+    const findable = await app.register({
+      name: 'Quentin Findable',
+      email: 'quentin.f@example.com',
+      confirmed: true,
+    });
     const byName = (await call('GET', '/api/user?searchString=quent', owner)).json();
     expect(byName).toEqual([
       { userId: findable.userId, name: 'Quentin Findable', email: null, imageLink: null },

@@ -7,7 +7,7 @@ import {
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
-import { accounts, calendarMembers, calendars, notifications } from '../../db/schema/index.ts';
+import { accounts, calendarMembers, calendars, events, notifications } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
@@ -70,7 +70,12 @@ export async function addMember(
   const [account] = await ctx.db
     .select()
     .from(accounts)
-    .where(body.userId ? eq(accounts.id, body.userId) : eq(accounts.email, body.email ?? ''));
+    .where(
+      body.userId
+        ? eq(accounts.id, body.userId)
+        : // An address names an account only once its owner confirmed it (see attachInvitations).
+          and(eq(accounts.email, body.email ?? ''), eq(accounts.status, 'active')),
+    );
   const invitee = account && account.status !== 'deleted' ? account : null;
   if (body.userId && !invitee) throw new ApiError(404, 'NOT_FOUND', 'No such person', 'userId');
   // A person picked by userId keeps their address private from the inviter; it is stored, never answered.
@@ -200,6 +205,13 @@ export async function unshareCalendar(
   await transact(ctx, async (tx) => {
     await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
     if (!member.userId) return;
+    // Owning an event grants its rights by itself (events.access.ts), so events a member
+    // created stay in the calendar but pass to the calendar's owner: removal ends every right
+    // that came from membership.
+    await tx
+      .update(events)
+      .set({ ownerId: access.calendar.ownerId })
+      .where(and(eq(events.calendarId, body.calendarId), eq(events.ownerId, member.userId)));
     await tx
       .delete(notifications)
       .where(
@@ -214,7 +226,7 @@ export async function unshareCalendar(
       await addToOutbox(tx, 'realtime', {
         userId: member.userId,
         message: 'calendarLink',
-        payload: { calendarId: body.calendarId, lastActionType: 'delete' },
+        payload: { calendarId: body.calendarId, lastActionType: 'delete', reason: 'memberRemoved' },
       });
       if (!leaving) {
         await notify(tx, [member.userId], 'shareCalendarRemove', {
@@ -279,8 +291,9 @@ export async function listCalendarUsers(
 }
 
 /**
- * At registration: invitations sent to this address before the account existed become the
- * account's, each as a pending request to answer.
+ * When an account proves its address (the confirmation link, or a password reset mailed
+ * there): invitations sent to that address become the account's, each as a pending request to
+ * answer. Never at registration, since anyone can register with someone else's address.
  */
 export async function attachInvitations(tx: Db, account: { id: string; email: string; name: string }) {
   const attached = await tx

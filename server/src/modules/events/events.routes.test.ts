@@ -198,7 +198,7 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
   });
 
   it('tells the people holding an RSVP when the event changes or is deleted; a pending invitation goes', async () => {
-    const guest = await app.register({ name: 'Gabi Guest' });
+    const guest = await app.register({ name: 'Gabi Guest', confirmed: true });
     const event = (await call('POST', '/api/event', owner, { calendarId, ...basic, name: 'Picnic' })).json();
     const added = await call('POST', '/api/userEventStatuses', owner, {
       email: guest.email,

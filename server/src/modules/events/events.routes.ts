@@ -16,6 +16,12 @@ import { listCalendarEvents, listMyEvents } from './agenda.service.ts';
 import * as service from './events.service.ts';
 
 /** A page of events; with `fields`, each item holds only those fields (and eventId). */
+/**
+ * An event's JSON may carry a 10 000-character description and 20 attachments of up to
+ * 10 000 characters each: larger than the app's 64 KiB default, so these two routes allow 1 MiB.
+ */
+const eventBodyLimit = 1024 * 1024;
+
 const eventPageAnswer = z.object({ items: z.array(event.partial()), nextPageToken: z.string().optional() });
 
 /** Events: the agenda, one event, create, edit, delete (spec part 1 §7, part 2 §7 event side). */
@@ -48,12 +54,16 @@ export function registerEventRoutes(fastify: FastifyInstance, ctx: AppContext): 
     (request) => service.getEvent(ctx, getViewer(request), request.params.eventId, request.query.fields),
   );
 
-  app.post('/api/event', { schema: { tags, body: createEventBody, response: { 200: event } } }, (request) =>
-    service.createEvent(ctx, getViewer(request), request.body),
+  app.post(
+    '/api/event',
+    { bodyLimit: eventBodyLimit, schema: { tags, body: createEventBody, response: { 200: event } } },
+    (request) => service.createEvent(ctx, getViewer(request), request.body),
   );
 
-  app.put('/api/event', { schema: { tags, body: updateEventBody, response: { 200: event } } }, (request) =>
-    service.updateEvent(ctx, getViewer(request), request.body),
+  app.put(
+    '/api/event',
+    { bodyLimit: eventBodyLimit, schema: { tags, body: updateEventBody, response: { 200: event } } },
+    (request) => service.updateEvent(ctx, getViewer(request), request.body),
   );
 
   app.delete('/api/event', { schema: { tags, body: deleteEventBody } }, async (request, reply) => {

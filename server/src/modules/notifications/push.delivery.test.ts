@@ -86,7 +86,11 @@ describe('Web Push delivery to a push service on loopback', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    app = await createTestApp('pglite', { build: { pushAgent: new https.Agent({ ca: pem.cert }) } });
+    // The deliberate escape hatch: this push service is on loopback, which production refuses.
+    app = await createTestApp('pglite', {
+      env: { PUSH_ALLOW_PRIVATE_NETWORKS: 'true' },
+      build: { pushCa: pem.cert },
+    });
   });
   afterAll(async () => {
     await app.stop();

@@ -27,11 +27,17 @@ export function registerPeopleRoutes(fastify: FastifyInstance, ctx: AppContext):
           and(
             ne(accounts.id, viewer.account.id),
             ne(accounts.status, 'deleted'),
-            // Another person's address is found only by typing it whole, or when they made it public.
+            // Another person's address is found only by typing it whole, or when they made it
+            // public, and only once confirmed: anyone can register with someone else's address.
             or(
               ilike(accounts.name, likePattern(text)),
-              eq(accounts.email, text),
-              and(eq(accounts.privacyEmail, true), ilike(accounts.email, likePattern(text))),
+              and(
+                eq(accounts.status, 'active'),
+                or(
+                  eq(accounts.email, text),
+                  and(eq(accounts.privacyEmail, true), ilike(accounts.email, likePattern(text))),
+                ),
+              ),
             ),
           ),
         )
@@ -43,7 +49,7 @@ export function registerPeopleRoutes(fastify: FastifyInstance, ctx: AppContext):
         return {
           userId: seen.userId,
           name: seen.name,
-          email: seen.email ?? (row.email === text ? row.email : null),
+          email: seen.email ?? (row.status === 'active' && row.email === text ? row.email : null),
           imageLink: seen.imageLink,
         };
       });

@@ -90,7 +90,12 @@ export async function addInvitee(
   const [account] = await ctx.db
     .select()
     .from(accounts)
-    .where(body.userId ? eq(accounts.id, body.userId) : eq(accounts.email, body.email ?? ''));
+    .where(
+      body.userId
+        ? eq(accounts.id, body.userId)
+        : // An address names an account only once its owner confirmed it (see attachInvitations).
+          and(eq(accounts.email, body.email ?? ''), eq(accounts.status, 'active')),
+    );
   const invitee = account && account.status !== 'deleted' ? account : null;
   if (body.userId && !invitee) throw new ApiError(404, 'NOT_FOUND', 'No such person', 'userId');
   // A person picked by userId keeps their address private: it is stored, never answered.
@@ -255,7 +260,8 @@ export const declineEventInvitation = (tx: Db, request: typeof notifications.$in
   answerInvitation(tx, request, 'notAttending');
 
 /**
- * At registration: event invitations sent to this address become the account's, each shown in
+ * When an account proves its address (confirmation link or password reset; never at
+ * registration): event invitations sent to that address become the account's, each shown in
  * their personal calendar with a pending request to answer.
  */
 export async function attachEventInvitations(tx: Db, account: { id: string; email: string; name: string }) {
@@ -268,7 +274,14 @@ export async function attachEventInvitations(tx: Db, account: { id: string; emai
       // Only a sent invitation shows in their calendar; one merely added waits for its share.
       linkCalendarId: sql`CASE WHEN ${userEventStatuses.sharedAt} IS NOT NULL THEN ${personal}::text END`,
     })
-    .where(and(eq(userEventStatuses.email, account.email), isNull(userEventStatuses.userId)))
+    .where(
+      and(
+        eq(userEventStatuses.email, account.email),
+        isNull(userEventStatuses.userId),
+        // Where they already hold an RSVP of their own, that one stays theirs.
+        sql`NOT EXISTS (SELECT 1 FROM user_event_statuses mine WHERE mine.event_id = ${userEventStatuses.eventId} AND mine.user_id = ${account.id})`,
+      ),
+    )
     .returning();
   for (const row of attached) {
     if (!row.sharedAt) continue;

@@ -57,7 +57,7 @@ describe.each(testDatabases())('event invitations on %s', (kind) => {
     (await call('GET', '/api/notification/history?status=pending', user)).json().notifications;
 
   it('invites a registered person, who sees the event in their calendar and accepts: attending', async () => {
-    const guest = await app.register({ name: 'Greta Guest' });
+    const guest = await app.register({ name: 'Greta Guest', confirmed: true });
     const event = await createEvent(owner, calendarId);
     const { shared, userEventStatusId } = await invite(owner, event.eventId, guest.email.toUpperCase());
     expect(shared.statusCode).toBe(200);
@@ -118,7 +118,7 @@ describe.each(testDatabases())('event invitations on %s', (kind) => {
   });
 
   it('declining sets not attending and tells the inviter', async () => {
-    const guest = await app.register();
+    const guest = await app.register({ confirmed: true });
     const event = await createEvent(owner, calendarId);
     const { userEventStatusId } = await invite(owner, event.eventId, guest.email);
     const [request] = await pending(guest);
@@ -141,7 +141,7 @@ describe.each(testDatabases())('event invitations on %s', (kind) => {
     expect(findLink(mail as string, '/events/')).toBe(
       `http://127.0.0.1:3000/events/Garden_party-${event.eventId}`,
     );
-    const newcomer = await app.register({ email: 'event.newcomer@example.org' });
+    const newcomer = await app.register({ email: 'event.newcomer@example.org', confirmed: true });
     const [request] = await pending(newcomer);
     expect(request).toMatchObject({ notificationType: 'shareEvent', rsvpId: expect.any(String) });
     await call('GET', `/api/notification?token=${encodeURIComponent(request.token)}`, newcomer);
@@ -218,7 +218,7 @@ describe.each(testDatabases())('event invitations on %s', (kind) => {
   });
 
   it('invites a person found by name by userId without showing their address', async () => {
-    const quiet = await app.register({ name: 'Quentin Quiet' });
+    const quiet = await app.register({ name: 'Quentin Quiet', confirmed: true });
     const event = await createEvent(owner, calendarId, { name: 'Quiet dinner' });
     const added = await call('POST', '/api/userEventStatuses', owner, {
       userId: quiet.userId,

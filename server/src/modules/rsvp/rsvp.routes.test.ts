@@ -151,11 +151,32 @@ describe.each(testDatabases())('RSVP and attendees on %s', (kind) => {
     expect(pendingAgain.json()).toMatchObject({ statusCode: 400, field: 'statuses.rsvp' });
   });
 
+  const rsvpMessagesTo = async (user: User) =>
+    (
+      await app.database.db
+        .select()
+        .from(outbox)
+        .where(
+          and(
+            sql`${outbox.payload}->>'userId' = ${user.userId}`,
+            sql`${outbox.payload}->>'message' = 'userEventStatus'`,
+          ),
+        )
+    ).length;
+
   it('puts a member who opens the event in the loop, once', async () => {
+    const before = await statistics();
+    const ownerToldBefore = await rsvpMessagesTo(owner);
+    const memberToldBefore = await rsvpMessagesTo(member);
     const first = (await call('GET', `/api/events/${eventId}/userEventStatus`, member)).json();
+    // One more attendee: the counts say so, and the open pages (the owner's, the member's) are told.
+    expect((await statistics()).none).toBe(before.none + 1);
+    expect(await rsvpMessagesTo(owner)).toBe(ownerToldBefore + 1);
+    expect(await rsvpMessagesTo(member)).toBe(memberToldBefore + 1);
     expect(first).toMatchObject({ userId: member.userId, statuses: { rsvp: 'none', attendance: 'unknown' } });
     const second = (await call('GET', `/api/events/${eventId}/userEventStatus`, member)).json();
     expect(second.userEventStatusId).toBe(first.userEventStatusId);
+    expect(await rsvpMessagesTo(owner)).toBe(ownerToldBefore + 1);
     const going = await call('PUT', `/api/userEventStatuses/${first.userEventStatusId}`, member, {
       statuses: { rsvp: 'attending' },
     });

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts, events, userEventStatuses } from '../../db/schema/index.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
@@ -68,12 +68,16 @@ export async function getMyStatus(
   let row = access.invitation;
   if (!row) {
     const { account } = viewer;
-    const mine = or(
-      eq(userEventStatuses.userId, account.id),
-      and(eq(userEventStatuses.email, account.email), isNull(userEventStatuses.userId)),
-    );
+    // An invitation sent to the address becomes theirs only once they confirmed it.
+    const mine =
+      account.status === 'active'
+        ? or(
+            eq(userEventStatuses.userId, account.id),
+            and(eq(userEventStatuses.email, account.email), isNull(userEventStatuses.userId)),
+          )
+        : eq(userEventStatuses.userId, account.id);
     row = await transact(ctx, async (tx) => {
-      await tx
+      const created = await tx
         .insert(userEventStatuses)
         .values({
           id: newId(),
@@ -86,13 +90,21 @@ export async function getMyStatus(
           eventStart: access.event.startDate,
           eventIsSeries: access.event.repeatingRule !== null,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: userEventStatuses.id });
       const [existing] = await tx
         .update(userEventStatuses)
         .set({ userId: account.id })
         .where(and(eq(userEventStatuses.eventId, access.event.id), mine))
         .returning();
+      // Unconfirmed, with an invitation waiting for their address: it is not theirs to answer yet.
+      if (!existing && account.status !== 'active')
+        throw forbidden('Confirm your e-mail address to answer the invitation sent to it');
       if (!existing) throw new Error('RSVP row missing after insert');
+      // One more person in the loop: every open attendee counter (theirs included) moves at once.
+      if (created.length > 0) {
+        await announceRsvp(tx, [access.event.ownerId, account.id], access.event.id, existing.id);
+      }
       return existing;
     });
   }

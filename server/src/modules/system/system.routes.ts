@@ -35,6 +35,7 @@ export function registerSystemRoutes(fastify: FastifyInstance, ctx: AppContext):
       supportEmail: ctx.config.supportEmail,
       productName,
       mapTileUrl: ctx.config.mapTileUrl,
+      mapLinkUrl: ctx.config.mapLinkUrl,
       vapidPublicKey: ctx.push.publicKey,
     }),
   );

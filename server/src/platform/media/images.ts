@@ -1,5 +1,12 @@
 import { limits, mediaLimits, mediaMessages } from '@convene/contract';
-import sharp from 'sharp';
+
+let sharpModule: Promise<typeof import('sharp').default> | undefined;
+
+/** sharp (libvips, native) is loaded on the first upload, not at start. */
+function loadSharp() {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+}
 
 /** The image types we accept, by content. */
 export type ImageType = 'png' | 'jpeg';
@@ -48,6 +55,7 @@ async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
  */
 export function processImage(data: Buffer, type: ImageType): Promise<Buffer> {
   return withDecodeSlot(async () => {
+    const sharp = await loadSharp();
     const image = sharp(data, { limitInputPixels: mediaLimits.maxInputPixels, failOn: 'warning' });
     const metadata = await image.metadata().catch((error: unknown) => {
       throw rejectionOf(error);

@@ -30,11 +30,7 @@ export function presignedPostOptions(
   };
 }
 
-/** The origin browsers post uploads to (the page's CSP must allow connecting to it). */
-export function s3UploadOrigin(s3: Config['s3']): string {
-  if (s3.endpoint) return new URL(s3.endpoint).origin;
-  return `https://${s3.bucket}.s3.${s3.region ?? 'us-east-1'}.amazonaws.com`;
-}
+export { s3UploadOrigin } from './s3Origin.ts';
 
 function isMissing(error: unknown): boolean {
   const name = (error as { name?: string }).name;

@@ -5,7 +5,6 @@ import type { UploadPolicy } from '@convene/contract';
 import type { AppContext } from '../../context.ts';
 import { getOrCreateSecret } from '../secrets.ts';
 import { createLocalStore } from './localStore.ts';
-import { createS3Store } from './s3Store.ts';
 
 /** The form the browser posts an upload to: where, and the fields to send before the file. */
 export interface UploadForm {
@@ -56,6 +55,7 @@ export function getMediaStore(ctx: AppContext): Promise<MediaStore> {
 }
 
 async function createMediaStore(ctx: AppContext): Promise<MediaStore> {
-  if (ctx.config.mediaStore === 's3') return createS3Store(ctx.config.s3);
+  // The AWS SDK is big: loaded only in S3 mode.
+  if (ctx.config.mediaStore === 's3') return (await import('./s3Store.ts')).createS3Store(ctx.config.s3);
   return createLocalStore(path.join(ctx.config.dataDir, 'media'), await getUploadSecret(ctx));
 }

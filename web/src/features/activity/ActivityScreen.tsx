@@ -46,7 +46,13 @@ export function ActivityScreen({ tab }: { tab: ActivityTab }) {
           size={isCompact ? 'small' : 'medium'}
           onClick={() => markAllRead.mutate()}
           disabled={unreadCount === 0 || markAllRead.isPending}
-          startIcon={markAllRead.isPending ? <CircularProgress size={16} color="inherit" /> : <DoneAllIcon />}
+          startIcon={
+            markAllRead.isPending ? (
+              <CircularProgress size={16} color="inherit" aria-hidden />
+            ) : (
+              <DoneAllIcon />
+            )
+          }
           sx={{ flexShrink: 0 }}
         >
           {t('activity.markAllRead')}

@@ -3,6 +3,7 @@ import { Avatar, Badge, Box, ButtonBase, Paper, Typography } from '@mui/material
 import { type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { nameInitials } from '../../components/initials.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { NotificationMeta } from './NotificationMeta.tsx';
@@ -17,15 +18,6 @@ interface NotificationCardProps {
   isCompact: boolean;
   now: Date;
   onAnswered: (updated: Notification) => void;
-}
-
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
 }
 
 function Sentence({ segments, id }: { segments: TextSegment[]; id: string }) {
@@ -102,11 +94,11 @@ export function NotificationCard({ notification, isCompact, now, onAnswered }: N
           sx={{
             width: avatarSize,
             height: avatarSize,
-            bgcolor: 'primary.light',
+            bgcolor: 'primary.main',
             fontSize: isCompact ? 14 : 16,
           }}
         >
-          {initialsOf(senderName) || '?'}
+          {nameInitials(senderName) || '?'}
         </Avatar>
       </Badge>
       <Box component="span" sx={{ flex: 1, minWidth: 0, display: 'block' }}>

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { ActivityScreen } from './ActivityScreen.tsx';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
+
+const ActivityScreen = lazyScreen(() => import('./ActivityScreen.tsx').then((m) => m.ActivityScreen));
 
 /** Activity screens: the notification feed and the requests list (spec part 2 §2 Activity). */
 export const activityRoutes: RouteObject[] = [

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { preloadRealtime } from '../../api/realtime.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
@@ -11,6 +13,11 @@ export function AuthScreen() {
   const [searchParams] = useSearchParams();
   const resetToken = searchParams.get('token');
   useEmailConfirmedNotice();
+  // Once the form is on screen, fetch the realtime client the signed-in app opens at once.
+  useEffect(() => {
+    const timer = setTimeout(preloadRealtime, 500);
+    return () => clearTimeout(timer);
+  }, []);
 
   if (pathname === '/register') return <RegisterForm />;
   if (pathname === '/reset-password') {

@@ -2,6 +2,7 @@ import type { Calendar } from '@convene/contract';
 import { Avatar, Box, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameInitials } from '../../components/initials.ts';
 import { VisibilityLabel } from './VisibilityLabel.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -33,8 +34,8 @@ export function CalendarAboutTab({ calendar }: { calendar: Calendar }) {
         </Section>
         <Section title={t('calendar.about.owner')}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 0.5 }}>
-            <Avatar src={calendar.owner.imageLink ?? undefined} alt="" sx={{ bgcolor: 'primary.light' }}>
-              {calendar.owner.name.charAt(0).toUpperCase()}
+            <Avatar src={calendar.owner.imageLink ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
+              {nameInitials(calendar.owner.name)}
             </Avatar>
             <Typography sx={{ fontWeight: 600 }}>{calendar.owner.name}</Typography>
           </Box>

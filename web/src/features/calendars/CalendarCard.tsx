@@ -1,12 +1,15 @@
 import type { Calendar } from '@convene/contract';
-import { Box, Card, CardActionArea, Typography } from '@mui/material';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CoverImage } from './CoverImage.tsx';
 import { calendarTabPath } from './calendarTabs.ts';
 import { VisibilityLabel } from './VisibilityLabel.tsx';
 
-/** A calendar in the list: cover, name and type label, linking to its events. */
+/** A calendar in the list: cover, name and type labels (Personal for one's own), linking to its events. */
 export function CalendarCard({ calendar }: { calendar: Calendar }) {
+  const { t } = useTranslation();
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea
@@ -31,7 +34,16 @@ export function CalendarCard({ calendar }: { calendar: Calendar }) {
           >
             {calendar.name}
           </Typography>
-          <Box sx={{ mt: 'auto' }}>
+          <Box sx={{ mt: 'auto', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {calendar.isPersonal ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={<PersonOutlineIcon aria-hidden />}
+                label={t('calendar.personal')}
+                sx={{ fontWeight: 600 }}
+              />
+            ) : null}
             <VisibilityLabel visibility={calendar.visibility} />
           </Box>
         </Box>

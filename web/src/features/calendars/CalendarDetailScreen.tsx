@@ -87,6 +87,7 @@ export function CalendarDetailScreen() {
         aria-label={t('calendar.detail.tabsLabel')}
         variant="scrollable"
         scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
         {tabs.map((name) => (

@@ -59,7 +59,11 @@ export function DeleteCalendarSetting({ calendar }: { calendar: Calendar }) {
         onClick={() => setIsConfirming(true)}
         disabled={mutation.isPending}
         startIcon={
-          mutation.isPending ? <CircularProgress size={16} color="inherit" /> : <DeleteOutlinedIcon />
+          mutation.isPending ? (
+            <CircularProgress size={16} color="inherit" aria-hidden />
+          ) : (
+            <DeleteOutlinedIcon />
+          )
         }
       >
         {t('calendar.settings.deleteCalendar.button')}

@@ -93,7 +93,7 @@ export function InviteDialogLayout({
           variant="contained"
           disabled={!canConfirm || isSending}
           aria-busy={isSending}
-          startIcon={isSending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={isSending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {isChecking ? t('inviteUsers.checking') : t('inviteUsers.confirm')}
         </Button>

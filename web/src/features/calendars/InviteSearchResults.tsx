@@ -5,12 +5,14 @@ import {
   Button,
   CircularProgress,
   List,
+  ListItem,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { nameInitials } from '../../components/initials.ts';
 import { PersonCard } from '../../components/PersonCard.tsx';
 import { type FoundUser, type InviteState, isInviteEmail } from './inviteDialogState.ts';
 
@@ -70,26 +72,23 @@ export function InviteSearchResults({
           sx={{ maxHeight: 280, overflowY: 'auto', mx: -1 }}
         >
           {state.users.map((user) => (
-            <ListItemButton
-              key={user.userId}
-              disabled={disabled}
-              onClick={() => onSelect(user)}
-              sx={{ borderRadius: 2 }}
-            >
-              <ListItemAvatar>
-                <Avatar src={user.imageLink ?? undefined} alt="" sx={{ bgcolor: 'primary.light' }}>
-                  {user.name.charAt(0).toUpperCase()}
-                </Avatar>
-              </ListItemAvatar>
-              <ListItemText
-                primary={user.name}
-                secondary={isInvited(user) ? t('inviteUsers.alreadyMember') : (user.email ?? undefined)}
-                slotProps={{
-                  primary: { noWrap: true, sx: { fontWeight: 600 } },
-                  secondary: { noWrap: true },
-                }}
-              />
-            </ListItemButton>
+            <ListItem key={user.userId} disablePadding>
+              <ListItemButton disabled={disabled} onClick={() => onSelect(user)} sx={{ borderRadius: 2 }}>
+                <ListItemAvatar>
+                  <Avatar src={user.imageLink ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
+                    {nameInitials(user.name)}
+                  </Avatar>
+                </ListItemAvatar>
+                <ListItemText
+                  primary={user.name}
+                  secondary={isInvited(user) ? t('inviteUsers.alreadyMember') : (user.email ?? undefined)}
+                  slotProps={{
+                    primary: { noWrap: true, sx: { fontWeight: 600 } },
+                    secondary: { noWrap: true },
+                  }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       );

@@ -29,7 +29,9 @@ export function PersonRow({ member, onOpen }: PersonRowProps) {
   return (
     <ButtonBase
       onClick={onOpen}
-      aria-label={t('calendar.people.open', { name: member.name })}
+      // Named by what it shows (name, role, invitation state), so the spoken name matches the
+      // visible one (WCAG 2.5.3); it opens the person's profile in a dialog.
+      aria-haspopup="dialog"
       sx={{
         display: 'block',
         width: '100%',

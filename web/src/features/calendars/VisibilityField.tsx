@@ -1,6 +1,6 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PublicIcon from '@mui/icons-material/Public';
-import { Box, FormHelperText, FormLabel, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import { Box, FormHelperText, FormLabel, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarFormRules } from './calendarForm.ts';
@@ -15,7 +15,8 @@ interface VisibilityFieldProps {
 
 /**
  * The private/public toggle. A personal calendar cannot be public and only the owner changes
- * visibility: the toggle is then disabled, with the reason in a tooltip and under it.
+ * visibility: the toggle is then disabled, with the reason written under it (no tooltip: one
+ * would cover that very text).
  */
 export function VisibilityField({ value, rules, error, disabled, onChange }: VisibilityFieldProps) {
   const { t } = useTranslation();
@@ -33,34 +34,26 @@ export function VisibilityField({ value, rules, error, disabled, onChange }: Vis
       <FormLabel id={labelId} sx={{ display: 'block', mb: 1, fontWeight: 600 }}>
         {t('calendar.visibility.label')}
       </FormLabel>
-      <Tooltip
-        title={lockedReason ?? ''}
-        disableHoverListener={!lockedReason}
-        disableFocusListener={!lockedReason}
+      <ToggleButtonGroup
+        exclusive
+        value={value}
+        onChange={(_event, next: 'public' | 'private' | null) => {
+          if (next) onChange(next);
+        }}
+        disabled={isDisabled}
+        aria-labelledby={labelId}
+        aria-describedby={helperId}
+        color="primary"
       >
-        <Box component="span" sx={{ display: 'inline-flex' }}>
-          <ToggleButtonGroup
-            exclusive
-            value={value}
-            onChange={(_event, next: 'public' | 'private' | null) => {
-              if (next) onChange(next);
-            }}
-            disabled={isDisabled}
-            aria-labelledby={labelId}
-            aria-describedby={helperId}
-            color="primary"
-          >
-            <ToggleButton value="private" sx={{ px: 2.5, gap: 1 }}>
-              <LockOutlinedIcon fontSize="small" aria-hidden />
-              {t('calendar.visibility.private')}
-            </ToggleButton>
-            <ToggleButton value="public" sx={{ px: 2.5, gap: 1 }}>
-              <PublicIcon fontSize="small" aria-hidden />
-              {t('calendar.visibility.public')}
-            </ToggleButton>
-          </ToggleButtonGroup>
-        </Box>
-      </Tooltip>
+        <ToggleButton value="private" sx={{ px: 2.5, gap: 1 }}>
+          <LockOutlinedIcon fontSize="small" aria-hidden />
+          {t('calendar.visibility.private')}
+        </ToggleButton>
+        <ToggleButton value="public" sx={{ px: 2.5, gap: 1 }}>
+          <PublicIcon fontSize="small" aria-hidden />
+          {t('calendar.visibility.public')}
+        </ToggleButton>
+      </ToggleButtonGroup>
       <FormHelperText id={helperId} error={Boolean(error)} role={error ? 'alert' : undefined}>
         {error ?? lockedReason ?? hint}
       </FormHelperText>

@@ -12,6 +12,17 @@ describe('removalNotice', () => {
     );
   });
 
+  it('tells a member whose calendar its owner deleted that it was deleted, not that they were removed', () => {
+    const byOwner = { ...deleted, reason: 'calendarDeleted' } as const;
+    expect(removalNotice('calendarLink', byOwner, { calendarId: 'c1', isOwner: false })).toBe(
+      'calendar.notices.deletedByOwner',
+    );
+    const removed = { ...deleted, reason: 'memberRemoved' } as const;
+    expect(removalNotice('calendarLink', removed, { calendarId: 'c1', isOwner: false })).toBe(
+      'calendar.notices.linkRemoved',
+    );
+  });
+
   it('tells the owner the calendar was removed', () => {
     expect(removalNotice('calendarLink', deleted, { calendarId: 'c1', isOwner: true })).toBe(
       'calendar.notices.removed',

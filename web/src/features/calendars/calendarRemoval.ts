@@ -6,12 +6,14 @@ type CalendarMessagePayload = Parameters<ServerToClientMessages['calendarLink']>
 export const removalNoticeKeys = {
   removed: 'calendar.notices.removed',
   linkRemoved: 'calendar.notices.linkRemoved',
+  deletedByOwner: 'calendar.notices.deletedByOwner',
 } as const;
 
 /**
  * What a realtime message means for the calendar on screen (spec §4): a calendarLink delete
- * says 'calendar removed' to its owner and 'calendar link removed' to anyone else; a calendar
- * delete (sent to the owner) says 'calendar removed'; anything else means nothing here.
+ * says 'calendar removed' to its owner; to anyone else, 'its owner deleted it' when the calendar
+ * is gone, else 'calendar link removed' (they were removed from it); a calendar delete (sent to
+ * the owner) says 'calendar removed'; anything else means nothing here.
  */
 export function removalNotice(
   message: 'calendar' | 'calendarLink',
@@ -20,5 +22,6 @@ export function removalNotice(
 ): (typeof removalNoticeKeys)[keyof typeof removalNoticeKeys] | null {
   if (payload.calendarId !== viewing.calendarId || payload.lastActionType !== 'delete') return null;
   if (message === 'calendar' || viewing.isOwner) return removalNoticeKeys.removed;
+  if ('reason' in payload && payload.reason === 'calendarDeleted') return removalNoticeKeys.deletedByOwner;
   return removalNoticeKeys.linkRemoved;
 }

@@ -1,8 +1,15 @@
 import { Navigate, type RouteObject, useParams } from 'react-router';
-import { CalendarDetailScreen } from './CalendarDetailScreen.tsx';
-import { CalendarFormScreen } from './CalendarFormScreen.tsx';
-import { CalendarsScreen } from './CalendarsScreen.tsx';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
 import { calendarTabPath } from './calendarTabs.ts';
+
+// Each screen's code loads when it is first shown (issue 12: a light first page).
+const CalendarsScreen = lazyScreen(() => import('./CalendarsScreen.tsx').then((m) => m.CalendarsScreen));
+const CalendarDetailScreen = lazyScreen(() =>
+  import('./CalendarDetailScreen.tsx').then((m) => m.CalendarDetailScreen),
+);
+const CalendarFormScreen = lazyScreen(() =>
+  import('./CalendarFormScreen.tsx').then((m) => m.CalendarFormScreen),
+);
 
 /** /calendars/{id} without a tab opens its events. */
 function CalendarEventsRedirect() {

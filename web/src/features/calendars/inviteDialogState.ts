@@ -1,7 +1,7 @@
 import {
   type CalendarRole,
   calendarRoles,
-  inviteEmailPattern,
+  isInviteEmailAddress,
   limits,
   type MemberPermissions,
   type PermissionFlags,
@@ -52,7 +52,7 @@ export function inviteDialogState(inputs: InviteInputs): InviteState {
 
 /** A valid invitation e-mail (contract pattern: a TLD of 2 to 4 letters). */
 export function isInviteEmail(text: string): boolean {
-  return inviteEmailPattern.test(text.trim());
+  return isInviteEmailAddress(text.trim());
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
+
+const ComingSoon = lazyScreen(() => import('../../components/ComingSoon.tsx').then((m) => m.ComingSoon));
 
 /** Chat screens: the conversation list and one conversation. */
 export const chatRoutes: RouteObject[] = [

@@ -1,15 +1,25 @@
 import type { Event } from '@convene/contract';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AgendaRow,
+  agendaFocusRow,
   agendaRowOffsets,
   agendaRowSize,
   agendaRowSizes,
   agendaStartRow,
   anchorShift,
+  nextEventRow,
 } from './agendaDays.ts';
 import { DayHeader } from './DayHeader.tsx';
 import { EventRow } from './EventRow.tsx';
@@ -116,6 +126,43 @@ export function AgendaScroller({ rows, today, timeZone, calendarId, paging }: Ag
   }, [keys, offsets, rows, today]);
 
   const items = virtualizer.getVirtualItems();
+
+  // Roving tabindex: Tab enters the agenda on one event row (today's first event until the
+  // person moves), arrow keys move between rows; the other rows are out of the Tab order.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const pendingFocus = useRef<string | null>(null);
+  const activeIndex = activeKey === null ? -1 : keys.indexOf(activeKey);
+  const focusIndex = activeIndex >= 0 ? activeIndex : agendaFocusRow(rows, today);
+  const rendered = items.filter((item) => rows[item.index]?.type === 'event').map((item) => item.index);
+  // A row scrolled out of the rendered range cannot take focus: the nearest rendered one does.
+  const tabbableIndex = rendered.includes(focusIndex)
+    ? focusIndex
+    : (rendered.find((index) => index >= focusIndex) ?? rendered.at(-1) ?? -1);
+
+  const handleKeyDown = (keyEvent: KeyboardEvent<HTMLElement>) => {
+    if (keyEvent.key !== 'ArrowDown' && keyEvent.key !== 'ArrowUp') return;
+    const rowElement = (keyEvent.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const from = Number(rowElement?.dataset.index ?? Number.NaN);
+    if (!rowElement || Number.isNaN(from)) return;
+    const next = nextEventRow(rows, from, keyEvent.key === 'ArrowDown' ? 1 : -1);
+    keyEvent.preventDefault();
+    const key = keys[next];
+    if (next < 0 || key === undefined) return;
+    pendingFocus.current = key;
+    setActiveKey(key);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  useEffect(() => {
+    const key = pendingFocus.current;
+    if (key === null) return;
+    const target = scrollRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"] a`);
+    if (target) {
+      pendingFocus.current = null;
+      target.focus();
+    }
+  });
+
   const firstIndex = items[0]?.index;
   const lastIndex = items.at(-1)?.index;
   const { hasNextPage, hasPreviousPage, isFetching, fetchNextPage, fetchPreviousPage } = paging;
@@ -154,6 +201,11 @@ export function AgendaScroller({ rows, today, timeZone, calendarId, paging }: Ag
         role="region"
         aria-label={t('eventList.listLabel')}
         aria-busy={isBusy}
+        onKeyDown={handleKeyDown}
+        onFocus={(focusEvent) => {
+          const key = focusEvent.target.closest<HTMLElement>('[data-key]')?.dataset.key;
+          if (key && rows[keys.indexOf(key)]?.type === 'event' && key !== activeKey) setActiveKey(key);
+        }}
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none' }}
       >
         <Box sx={{ position: 'relative', width: '100%' }} style={{ height: virtualizer.getTotalSize() }}>
@@ -164,6 +216,8 @@ export function AgendaScroller({ rows, today, timeZone, calendarId, paging }: Ag
               <Box
                 key={item.key}
                 data-row={row.type}
+                data-index={item.index}
+                data-key={row.key}
                 sx={{ position: 'absolute', top: 0, left: 0, right: 0 }}
                 style={{ height: item.size, transform: `translateY(${item.start}px)` }}
               >
@@ -171,7 +225,12 @@ export function AgendaScroller({ rows, today, timeZone, calendarId, paging }: Ag
                   <DayHeader day={row.day} today={today} />
                 ) : (
                   <Box sx={{ height: agendaRowSizes.eventHeight }}>
-                    <EventRow event={row.event} calendarId={calendarId} timeZone={timeZone} />
+                    <EventRow
+                      event={row.event}
+                      calendarId={calendarId}
+                      timeZone={timeZone}
+                      tabIndex={item.index === tabbableIndex ? 0 : -1}
+                    />
                   </Box>
                 )}
               </Box>

@@ -48,7 +48,7 @@ export function AttendeesSection({ event }: { event: Event }) {
   const { account } = useSession();
   const [isInviting, setIsInviting] = useState(false);
   const attendees = useEventAttendees(event.eventId);
-  const count = attendeeCount(event.rsvpsStatistics);
+  const count = attendeeCount(event.rsvpsStatistics, event.userEventStatus !== null);
   const others = othersByRsvp(event.rsvpsStatistics, event.userEventStatus?.statuses.rsvp ?? null);
 
   return (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { notFoundState } from '../../components/notFoundState.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 import { EventDeleteControl } from './EventDeleteControl.tsx';
 import { EventDetailSkeleton } from './EventDetailSkeleton.tsx';
@@ -52,9 +53,13 @@ export function EventDetailScreen() {
   const from = fromPath(location.state);
   usePageTitle(event?.name ?? t('pages.eventDetail'));
 
+  // Gone while on screen (deleted, or no longer shared): /404 says so in a sentence.
+  const wasOpen = event !== undefined;
   useEffect(() => {
-    if (isGone && !isLeaving.current) void navigate('/404', { replace: true });
-  }, [isGone, navigate]);
+    if (isGone && !isLeaving.current) {
+      void navigate('/404', { replace: true, state: wasOpen ? notFoundState('eventGone') : undefined });
+    }
+  }, [isGone, navigate, wasOpen]);
 
   const handleBack = useCallback(() => {
     if (from) void navigate(from);

@@ -4,13 +4,17 @@ import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import NotesIcon from '@mui/icons-material/Notes';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import RepeatIcon from '@mui/icons-material/Repeat';
 import { Box, Chip, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useAppConfig } from '../../api/config.ts';
 import { EventWhenFact } from './EventWhenFact.tsx';
 import { formatWeekDays, reminderAmount, repetitionParts } from './eventDetails.ts';
+import { fallbackMapLinkUrl, mapLinkUrl, placeQuery } from './mapLink.ts';
 
 /** One block of facts: an icon, a small heading and its content. */
 export function Fact({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -63,6 +67,36 @@ function useReminderText(event: Event): string | null {
     : t(`eventDetails.reminder.${amount.unit}`, { count: amount.count });
 }
 
+/** Where the event is: its name and address, and an "open in maps" link (MAP_LINK_URL, OpenStreetMap by default). */
+function PlaceFact({ event }: { event: Event }) {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const { name, address } = event.location;
+  const query = placeQuery(event.location);
+  if (query === null) return null;
+  const href = mapLinkUrl(config.data?.mapLinkUrl ?? fallbackMapLinkUrl, query);
+  return (
+    <Fact icon={<PlaceOutlinedIcon />} title={t('eventDetails.place')}>
+      {name ? <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography> : null}
+      {address ? (
+        <Typography color={name ? 'text.secondary' : undefined} sx={{ overflowWrap: 'anywhere' }}>
+          {address}
+        </Typography>
+      ) : null}
+      <Link
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('eventDetails.location.openInMapsLabel', { place: query })}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
+      >
+        {t('eventDetails.location.openInMaps')}
+        <OpenInNewIcon aria-hidden fontSize="inherit" />
+      </Link>
+    </Fact>
+  );
+}
+
 function calendarColor(color: string): string {
   return color.startsWith('#') ? color : `#${color}`;
 }
@@ -83,6 +117,7 @@ export function EventFacts({ event }: { event: Event }) {
           <EventWhenFact event={event} />
         </Fact>
       ) : null}
+      <PlaceFact event={event} />
       {repetition ? (
         <Fact icon={<RepeatIcon />} title={t('eventDetails.repeats')}>
           <Typography>{repetition}</Typography>

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../api/config.ts';
 import { useErrorText } from '../../app/useErrorText.ts';
-import { EditTopBar } from '../../components/EditTopBar.tsx';
+import { EditBottomActions, EditTopBar } from '../../components/EditTopBar.tsx';
 import { useSession } from '../auth/useSession.ts';
 import type { BotCheckHandle } from '../calendars/InvisibleAltcha.tsx';
 import { AttachmentsEditor } from './AttachmentsEditor.tsx';
@@ -260,6 +260,13 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
           />
         </Stack>
       </Paper>
+      <EditBottomActions
+        mode={event ? 'edit' : 'create'}
+        isSaving={isSaving}
+        canSave={!isUploading}
+        onCancel={leave}
+        onSave={() => void handleSave()}
+      />
       {meetUser && !isRecaptcha ? (
         <Suspense fallback={null}>
           <InvisibleAltcha ref={botCheck} language={i18n.resolvedLanguage ?? 'en'} />

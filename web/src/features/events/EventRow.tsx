@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { agendaRowSizes } from './agendaDays.ts';
 import { eventPath } from './eventPath.ts';
-import { eventColor, eventPlace, formatTimeRange, isOccurrence, rsvpLabelKey } from './eventRowText.ts';
+import {
+  calendarColor,
+  eventColor,
+  eventPlace,
+  formatTimeRange,
+  isOccurrence,
+  rsvpLabelKey,
+} from './eventRowText.ts';
 
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
@@ -16,10 +23,15 @@ interface EventRowProps {
   /** The calendar the list shows (null for My events), passed on to the event screen. */
   calendarId: string | null;
   timeZone: string;
+  /** 0 for the one row Tab reaches in the agenda (roving tabindex), -1 for the others. */
+  tabIndex?: number;
 }
 
-/** One agenda row: a card linking to the event, with its time, name, place, RSVP and count. */
-export function EventRow({ event, calendarId, timeZone }: EventRowProps) {
+/**
+ * One agenda row: a card linking to the event, with its time, its calendar (colour and name,
+ * unless the list is that calendar's), name, place, the viewer's RSVP and the count going.
+ */
+export function EventRow({ event, calendarId, timeZone, tabIndex }: EventRowProps) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const range = formatTimeRange(event, i18n.language, timeZone);
@@ -29,6 +41,8 @@ export function EventRow({ event, calendarId, timeZone }: EventRowProps) {
   const place = eventPlace(event);
   const rsvpKey = rsvpLabelKey(event);
   const attending = event.rsvpsStatistics.attending;
+  const calendar = event.originatingCalendar;
+  const showsCalendar = calendar.calendarId !== calendarId;
 
   return (
     <Card variant="outlined" sx={{ height: agendaRowSizes.eventHeight, display: 'flex' }}>
@@ -36,6 +50,7 @@ export function EventRow({ event, calendarId, timeZone }: EventRowProps) {
         component={RouterLink}
         to={eventPath(event.name, event.eventId)}
         state={{ from: pathname, calendarId }}
+        tabIndex={tabIndex}
         sx={{ display: 'flex', alignItems: 'stretch', justifyContent: 'flex-start', height: '100%' }}
       >
         <Box aria-hidden sx={{ width: 6, flexShrink: 0, bgcolor: eventColor(event) }} />
@@ -54,6 +69,23 @@ export function EventRow({ event, calendarId, timeZone }: EventRowProps) {
             <Typography variant="body2" color="text.secondary" sx={{ ...oneLine, flex: '0 1 auto' }}>
               {timeText}
             </Typography>
+            {showsCalendar ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, flex: '0 1 auto' }}>
+                <Box
+                  aria-hidden
+                  sx={{
+                    width: 10,
+                    height: 10,
+                    borderRadius: '50%',
+                    flexShrink: 0,
+                    bgcolor: calendarColor(event),
+                  }}
+                />
+                <Typography variant="body2" color="text.secondary" sx={oneLine}>
+                  {calendar.name}
+                </Typography>
+              </Box>
+            ) : null}
             {isOccurrence(event) ? (
               <RepeatIcon
                 fontSize="inherit"
@@ -94,14 +126,12 @@ export function EventRow({ event, calendarId, timeZone }: EventRowProps) {
                 </Typography>
               </Box>
             ) : null}
-            {rsvpKey ? (
-              <Typography
-                variant="body2"
-                sx={{ ...oneLine, flexShrink: 0, fontWeight: 500, color: 'primary.main' }}
-              >
-                {t(rsvpKey)}
-              </Typography>
-            ) : null}
+            <Typography
+              variant="body2"
+              sx={{ ...oneLine, flexShrink: 0, fontWeight: 500, color: 'primary.main' }}
+            >
+              {t(rsvpKey)}
+            </Typography>
             {attending > 0 ? (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
                 <GroupOutlinedIcon aria-hidden sx={{ fontSize: 16 }} />

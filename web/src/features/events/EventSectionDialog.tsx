@@ -41,7 +41,7 @@ export function EventSectionButtons({ event, sections, onOpen }: EventSectionBut
           }}
         >
           {section === 'attendees'
-            ? `${t('eventDetails.sections.attendees')} · ${attendeeCount(event.rsvpsStatistics)}`
+            ? `${t('eventDetails.sections.attendees')} · ${attendeeCount(event.rsvpsStatistics, event.userEventStatus !== null)}`
             : t(`eventDetails.sections.${section}`)}
         </Button>
       ))}

@@ -118,3 +118,27 @@ export function anchorShift(
   if (newIndex < 0) return 0;
   return (after.offsets[newIndex] ?? 0) - (before.offsets[index] ?? 0);
 }
+
+/**
+ * The event row keyboard focus enters the agenda on (roving tabindex): the first event of today
+ * or, without one, of the next day that has events; the last event when all are past. -1 when
+ * there are no events.
+ */
+export function agendaFocusRow(rows: readonly Pick<AgendaRow<AgendaEvent>, 'type' | 'day'>[], today: string) {
+  const start = agendaStartRow(rows, today);
+  for (let index = start; index < rows.length; index += 1) if (rows[index]?.type === 'event') return index;
+  for (let index = rows.length - 1; index >= 0; index -= 1) if (rows[index]?.type === 'event') return index;
+  return -1;
+}
+
+/** The next event row from `index` in a direction (1 down, -1 up), or -1 at the end. */
+export function nextEventRow(
+  rows: readonly Pick<AgendaRow<AgendaEvent>, 'type'>[],
+  index: number,
+  step: 1 | -1,
+) {
+  for (let next = index + step; next >= 0 && next < rows.length; next += step) {
+    if (rows[next]?.type === 'event') return next;
+  }
+  return -1;
+}

@@ -30,6 +30,8 @@ describe('attendee count', () => {
     expect(attendeeCount({ pending: 2, attending: 3, notAttending: 1, none: 1 })).toBe(6);
     expect(attendeeCount({ pending: 0, attending: 1, notAttending: 0, none: 0 })).toBe(0);
     expect(attendeeCount({ pending: 0, attending: 0, notAttending: 0, none: 0 })).toBe(0);
+    // Read before I had an RSVP: the statistics hold only the others.
+    expect(attendeeCount({ pending: 0, attending: 1, notAttending: 0, none: 0 }, false)).toBe(1);
   });
 
   it('counts the others by answer, taking the viewer out of their own', () => {

@@ -9,10 +9,13 @@ import {
 
 type RsvpStatistics = Event['rsvpsStatistics'];
 
-/** Spec part 2 §9: the attendee count is the total of the RSVP statistics minus one (me). */
-export function attendeeCount(statistics: RsvpStatistics): number {
+/**
+ * Spec part 2 §9: the attendee count is the total of the RSVP statistics minus one (me) — when
+ * I am among them: statistics read before my first visit put me in the loop do not hold me yet.
+ */
+export function attendeeCount(statistics: RsvpStatistics, isCountingMe = true): number {
   const total = statistics.pending + statistics.attending + statistics.notAttending + statistics.none;
-  return Math.max(0, total - 1);
+  return Math.max(0, total - (isCountingMe ? 1 : 0));
 }
 
 /** How many of the other people answered each way (the viewer's own answer taken out). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAgendaEvent } from './agendaTestEvents.ts';
 import {
+  calendarColor,
   dayRelation,
   eventColor,
   eventPlace,
@@ -100,7 +101,8 @@ describe('row texts', () => {
   });
 
   it("shows the viewer's RSVP and marks occurrences", () => {
-    expect(rsvpLabelKey(buildAgendaEvent())).toBeNull();
+    // Not answered yet: in the loop, as opening the event records.
+    expect(rsvpLabelKey(buildAgendaEvent())).toBe('rsvp.inTheLoop');
     const statuses = { rsvp: 'attending', attendance: 'unknown' } as const;
     expect(rsvpLabelKey(buildAgendaEvent({ userEventStatus: { userEventStatusId: 'r', statuses } }))).toBe(
       'rsvp.going',
@@ -112,6 +114,11 @@ describe('row texts', () => {
         }),
       ),
     ).toBe('rsvp.inTheLoop');
+    expect(calendarColor(buildAgendaEvent())).toBe('#4256c1');
+    const red = buildAgendaEvent();
+    expect(calendarColor({ originatingCalendar: { ...red.originatingCalendar, color: '#D32F2F' } })).toBe(
+      '#d32f2f',
+    );
     expect(isOccurrence(buildAgendaEvent())).toBe(false);
     expect(isOccurrence(buildAgendaEvent({ parentId: 's1' }))).toBe(true);
   });

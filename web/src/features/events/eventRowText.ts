@@ -106,10 +106,18 @@ export function eventPlace(event: Pick<Event, 'location' | 'extendedProperties'>
   return place || null;
 }
 
-/** The i18n key of the viewer's own RSVP, or null when they have none. */
+/**
+ * The i18n key of the viewer's own RSVP. Someone who sees the event but has not answered yet is
+ * 'in the loop' (spec part 1 §4): opening the event records exactly that.
+ */
 export function rsvpLabelKey(event: Pick<Event, 'userEventStatus'>) {
-  const rsvp = event.userEventStatus?.statuses.rsvp;
-  return rsvp ? rsvpLabelKeys[rsvp] : null;
+  return rsvpLabelKeys[event.userEventStatus?.statuses.rsvp ?? 'none'];
+}
+
+/** The colour of the event's calendar as '#rrggbb' (the default colour when it is not one). */
+export function calendarColor(event: Pick<Event, 'originatingCalendar'>): string {
+  const clean = event.originatingCalendar.color.replace('#', '');
+  return `#${hexColor.test(clean) ? clean.toLowerCase() : eventDefaults.hexColor}`;
 }
 
 /** Whether the row is one occurrence of a repeating series. */

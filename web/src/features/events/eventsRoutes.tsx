@@ -1,7 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { EventDetailScreen } from './EventDetailScreen.tsx';
-import { EventFormScreen } from './EventFormScreen.tsx';
-import { EventsScreen } from './EventsScreen.tsx';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
+
+// Each screen's code loads when it is first shown (issue 12: a light first page).
+const EventsScreen = lazyScreen(() => import('./EventsScreen.tsx').then((m) => m.EventsScreen));
+const EventDetailScreen = lazyScreen(() =>
+  import('./EventDetailScreen.tsx').then((m) => m.EventDetailScreen),
+);
+const EventFormScreen = lazyScreen(() => import('./EventFormScreen.tsx').then((m) => m.EventFormScreen));
 
 /** Event screens: my events, one event (/events/{title}-{id}), create and edit. */
 export const eventsRoutes: RouteObject[] = [

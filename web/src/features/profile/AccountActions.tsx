@@ -56,7 +56,7 @@ export function AccountActions({ onLogout }: { onLogout: () => void }) {
           color="error"
           onClick={handleLogout}
           disabled={isLeaving}
-          startIcon={isLeaving ? <CircularProgress size={16} color="inherit" /> : <LogoutIcon />}
+          startIcon={isLeaving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <LogoutIcon />}
         >
           {t('profile.logout')}
         </Button>

@@ -109,7 +109,9 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
             type="submit"
             variant="contained"
             disabled={mutation.isPending}
-            startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={
+              mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
           >
             {t('profile.password.submit')}
           </Button>

@@ -2,8 +2,9 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Avatar, Box, Link, Stack, Typography } from '@mui/material';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameInitials } from '../../components/initials.ts';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
-import { nameInitials, socialHref, socialLabel } from './profileSections.ts';
+import { socialHref, socialLabel } from './profileSections.ts';
 
 /** A person's photo, or their initials on a coloured disc when they have none. */
 export function ProfileAvatar({

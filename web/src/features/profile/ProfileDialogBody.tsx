@@ -9,6 +9,7 @@ import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import { Box, Button, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BreakableText } from '../../components/BreakableText.tsx';
 import { useSession } from '../auth/useSession.ts';
 import { DetailRow, ProfileSection, SocialLink } from './ProfileDetails.tsx';
 import { NotesEditor, NoteText } from './ProfileNotes.tsx';
@@ -104,12 +105,16 @@ export function ProfileDialogBody({
         <ProfileSection title={t('profile.dialog.userDetails')}>
           {sections.email && profile.email ? (
             <DetailRow icon={<MailOutlinedIcon />} label={t('profile.fields.email')}>
-              <Link href={`mailto:${profile.email}`}>{profile.email}</Link>
+              <Link href={`mailto:${profile.email}`}>
+                <BreakableText text={profile.email} />
+              </Link>
             </DetailRow>
           ) : null}
           {sections.phone && profile.contact.phoneNumber ? (
             <DetailRow icon={<PhoneOutlinedIcon />} label={t('profile.fields.phone')}>
-              <Link href={phoneHref(profile.contact.phoneNumber)}>{profile.contact.phoneNumber}</Link>
+              <Link href={phoneHref(profile.contact.phoneNumber)}>
+                <BreakableText text={profile.contact.phoneNumber} />
+              </Link>
             </DetailRow>
           ) : null}
         </ProfileSection>

@@ -1,7 +1,10 @@
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../auth/useSession.ts';
-import { ProfileDialog } from './ProfileDialog.tsx';
 import { readProfileDialogUser, wasOpenedHere, withProfileDialogUser } from './profileDialogParam.ts';
+
+// The dialog's code loads when a profile is first asked for, not with the shell (issue 12).
+const ProfileDialog = lazy(() => import('./ProfileDialog.tsx').then((m) => ({ default: m.ProfileDialog })));
 
 /**
  * Renders the profile dialog the url asks for (`?person=<userId>`, set by useProfileDialog) over
@@ -13,6 +16,9 @@ export function ProfileDialogHost() {
   const { account } = useSession();
   const requested = readProfileDialogUser(location.search);
   const userId = requested !== null && requested !== account?.userId ? requested : null;
+  // Once opened it stays mounted, so closing it still animates.
+  const [wanted, setWanted] = useState(false);
+  if (userId !== null && !wanted) setWanted(true);
 
   const handleClose = () => {
     if (wasOpenedHere(location.state)) {
@@ -25,5 +31,10 @@ export function ProfileDialogHost() {
     );
   };
 
-  return <ProfileDialog userId={userId} onClose={handleClose} />;
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProfileDialog userId={userId} onClose={handleClose} />
+    </Suspense>
+  );
 }

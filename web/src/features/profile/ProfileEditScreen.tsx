@@ -8,7 +8,7 @@ import { useBlocker, useNavigate } from 'react-router';
 import { useErrorText } from '../../app/useErrorText.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { EditTopBar } from '../../components/EditTopBar.tsx';
+import { EditBottomActions, EditTopBar } from '../../components/EditTopBar.tsx';
 import { SettingCard } from '../../components/SettingCard.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import type { StoredAccount } from '../auth/sessionStorage.ts';
@@ -210,6 +210,12 @@ function ProfileEditForm({ account }: { account: StoredAccount }) {
           </Stack>
         </Stack>
       </Paper>
+      <EditBottomActions
+        mode="edit"
+        isSaving={save.isPending}
+        onCancel={handleLeave}
+        onSave={() => void handleSave()}
+      />
       {/* Outside the form: the password dialog's own form would otherwise submit this one too. */}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <AccountActions

@@ -62,7 +62,7 @@ export function NotesEditor({ userId, note, onDone }: NotesEditorProps) {
           variant="contained"
           onClick={handleSave}
           disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {t('common.save')}
         </Button>

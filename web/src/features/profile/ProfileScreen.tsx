@@ -23,10 +23,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { BreakableText } from '../../components/BreakableText.tsx';
 import { useSession } from '../auth/useSession.ts';
 import { EmailVerificationNotice } from './EmailVerificationNotice.tsx';
 import { DetailRow, ProfileAvatar, ProfileSection, SocialLink } from './ProfileDetails.tsx';
 import { phoneHref } from './profileSections.ts';
+import { SessionsSection } from './SessionsSection.tsx';
 
 /** Whether others see a detail: said in words and with an icon, never by colour alone. */
 function VisibilityChip({ isVisible }: { isVisible: boolean }) {
@@ -119,7 +121,9 @@ export function ProfileScreen() {
               label={t('profile.fields.email')}
               trailing={<VisibilityChip isVisible={privacy.email} />}
             >
-              <Typography>{account.email}</Typography>
+              <Typography>
+                <BreakableText text={account.email} />
+              </Typography>
             </DetailRow>
             <DetailRow
               icon={<PhoneOutlinedIcon />}
@@ -127,7 +131,9 @@ export function ProfileScreen() {
               trailing={contact.phoneNumber ? <VisibilityChip isVisible={privacy.phoneNumber} /> : null}
             >
               {contact.phoneNumber ? (
-                <Link href={phoneHref(contact.phoneNumber)}>{contact.phoneNumber}</Link>
+                <Link href={phoneHref(contact.phoneNumber)}>
+                  <BreakableText text={contact.phoneNumber} />
+                </Link>
               ) : (
                 <NotAdded />
               )}
@@ -151,13 +157,14 @@ export function ProfileScreen() {
           </ProfileSection>
         </Stack>
       </Paper>
+      <SessionsSection />
       <Box sx={{ mt: 3 }}>
         <Button
           variant="outlined"
           color="error"
           onClick={handleLogout}
           disabled={isLeaving}
-          startIcon={isLeaving ? <CircularProgress size={16} color="inherit" /> : <LogoutIcon />}
+          startIcon={isLeaving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <LogoutIcon />}
         >
           {t('profile.logout')}
         </Button>

@@ -105,7 +105,9 @@ export function ReportDialog({ open, userId, name, onClose }: ReportDialogProps)
             variant="contained"
             color="error"
             disabled={report.isPending}
-            startIcon={report.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={
+              report.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
           >
             {t('profile.report.submit')}
           </Button>

@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { ProfileEditScreen } from './ProfileEditScreen.tsx';
-import { ProfileScreen } from './ProfileScreen.tsx';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
+
+// Each screen's code loads when it is first shown (issue 12: a light first page).
+const ProfileScreen = lazyScreen(() => import('./ProfileScreen.tsx').then((m) => m.ProfileScreen));
+const ProfileEditScreen = lazyScreen(() =>
+  import('./ProfileEditScreen.tsx').then((m) => m.ProfileEditScreen),
+);
 
 /** Profile screens: the signed-in user's profile and its edit form. */
 export const profileRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
-import { nameInitials, phoneHref, profileSections, socialHref, socialLabel } from './profileSections.ts';
+import { phoneHref, profileSections, socialHref, socialLabel } from './profileSections.ts';
 
 const hidden: UserProfile = {
   userId: 'u1',
@@ -59,10 +59,5 @@ describe('links', () => {
 
   it('shortens a profile url for display', () => {
     expect(socialLabel('https://www.facebook.com/ana.pop/')).toBe('facebook.com/ana.pop');
-  });
-
-  it('makes up to two initials', () => {
-    expect(nameInitials('ana maria pop')).toBe('AM');
-    expect(nameInitials('Ștefan')).toBe('Ș');
   });
 });

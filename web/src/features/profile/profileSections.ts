@@ -67,13 +67,3 @@ export function socialLabel(value: string): string {
     return value;
   }
 }
-
-/** Up to two initials of a name, for an avatar without a photo. */
-export function nameInitials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-}

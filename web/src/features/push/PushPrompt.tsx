@@ -93,7 +93,7 @@ export function PushPrompt() {
           variant="contained"
           onClick={() => void handleEnable()}
           disabled={isEnabling}
-          startIcon={isEnabling ? <CircularProgress size={16} color="inherit" /> : null}
+          startIcon={isEnabling ? <CircularProgress size={16} color="inherit" aria-hidden /> : null}
         >
           {t('push.prompt.enable')}
         </Button>

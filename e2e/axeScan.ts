@@ -1,0 +1,126 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import axeCore from 'axe-core';
+
+/** WCAG 2.0 and 2.1, levels A and AA: the rules every screen must pass (issue 10 point 5). */
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const failingImpacts = new Set(['serious', 'critical']);
+
+/** One serious or critical violation on one element, with where it was seen. */
+export interface A11yViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  target: string;
+  summary: string;
+  url: string;
+}
+
+/** Same rule on the same element: reported once per test, wherever and however often it was seen. */
+export function violationKey(violation: A11yViolation): string {
+  return `${violation.rule}|${violation.target}`;
+}
+
+export function formatViolations(violations: A11yViolation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `- [${v.impact}] ${v.rule} (${v.help})\n    target: ${v.target}\n    url: ${v.url}` +
+        (v.summary ? `\n    ${v.summary.replaceAll('\n', '\n    ')}` : ''),
+    )
+    .join('\n');
+}
+
+/**
+ * Waits (bounded) until the screen has settled: the document loaded, no finite animation or
+ * transition running (a dialog fading in has the wrong contrast) and no DOM change for 150 ms.
+ */
+async function waitUntilSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  // Polled from here, not with timers in the page: a page in the background has its timers throttled.
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline) {
+    const state = await page.evaluate(() => {
+      const marked = window as unknown as { a11yLastChange?: number };
+      if (marked.a11yLastChange === undefined) {
+        marked.a11yLastChange = performance.now();
+        new MutationObserver(() => {
+          marked.a11yLastChange = performance.now();
+        }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      }
+      const busy =
+        document
+          .getAnimations()
+          .some(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+          ) ||
+        document.querySelector('[role="progressbar"]') !== null ||
+        // A dialog, menu or its backdrop half faded in or out blends its colours (wrong contrast).
+        [...document.querySelectorAll('.MuiBackdrop-root, .MuiDialog-container, .MuiPopover-paper')].some(
+          (element) => {
+            const opacity = Number(getComputedStyle(element).opacity);
+            return opacity > 0 && opacity < 1;
+          },
+        );
+      return { quietMs: performance.now() - marked.a11yLastChange, busy };
+    });
+    if (state.quietMs >= 150 && !state.busy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * What distinguishes one "screen" from another beyond the URL: language, viewport width and the
+ * open dialogs. Scans are skipped for a key already scanned.
+ */
+export async function screenKey(page: Page): Promise<string> {
+  const state = await page.evaluate(() => {
+    const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
+      .map((dialog) => dialog.getAttribute('aria-labelledby') ?? dialog.textContent?.slice(0, 40) ?? '')
+      .join(',');
+    return `${document.documentElement.lang}|${window.innerWidth}|${dialogs}`;
+  });
+  return `${page.url()}|${state}`;
+}
+
+/**
+ * Scans the page as it is now with axe-core (WCAG 2.0/2.1 A and AA) and returns its serious and
+ * critical violations. axe is injected once per document (its ~0.5 MB source is sent only when the
+ * document has none yet) and run in the page itself. Evaluation through Playwright is not subject
+ * to the app's CSP (PLATFORM-NOTES 18).
+ */
+export async function scanForViolations(
+  page: Page,
+  options: { settle?: boolean } = {},
+): Promise<A11yViolation[]> {
+  if (options.settle !== false) await waitUntilSettled(page);
+  const url = page.url();
+  const hasAxe = await page.evaluate(
+    () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  // The ~0.5 MB source goes only to a document without axe, injected here without AxeBuilder's 1 s
+  // race (too short on a busy machine); AxeBuilder, which evaluates its source in every frame at
+  // each scan, gets an empty statement. Legacy mode runs axe in the page (no helper tab per scan).
+  if (!hasAxe) await page.evaluate(axeCore.source);
+  const builder = new AxeBuilder({ page, axeSource: ';' })
+    .setLegacyMode(true)
+    .withTags(axeTags)
+    // Only violations come back: passes and incomplete results are most of axe's output.
+    // The app draws no frames of its own: axe does not wait for answers from frames (a stuck
+    // frame would hold the scan, and the test's next action, for a minute).
+    .options({ resultTypes: ['violations'], iframes: false, frameWaitTime: 2000 });
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => failingImpacts.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => ({
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        target: node.target.map(String).join(' >> '),
+        summary: node.failureSummary ?? '',
+        url,
+      })),
+    );
+}

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness.ts';
+import { migrationsApplied } from './connect.ts';
+
+describe('the embedded database', () => {
+  it('runs with small shared buffers, and a start with nothing to migrate skips the migrator', async () => {
+    const { database, drop } = await openTestDatabase('pglite');
+    try {
+      const settings = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+        rows: Array<{ shared_buffers: string }>;
+      };
+      expect(settings.rows[0]?.shared_buffers).toBe('32MB');
+      expect(database.wasmMemoryBytes?.()).toBeGreaterThan(0);
+
+      // The template is migrated: a start finds nothing to do.
+      expect(await migrationsApplied(database.db)).toBe(true);
+      await database.migrate();
+
+      // Without the newest migration's record the check answers false, so the migrator runs.
+      await database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
+      expect(await migrationsApplied(database.db)).toBe(false);
+      await database.db.execute(sql`drop table drizzle.__drizzle_migrations`);
+      expect(await migrationsApplied(database.db)).toBe(false);
+    } finally {
+      await drop();
+    }
+  });
+});
