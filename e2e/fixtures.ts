@@ -4,6 +4,7 @@
  * of each screen a test visits) apply everywhere without each spec opting in.
  */
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
+import axeCore from 'axe-core';
 import {
   type A11yViolation,
   formatViolations,
@@ -25,7 +26,9 @@ class ScreenScanner {
   /** URLs whose scan did not finish in time (reported as an annotation, not a failure). */
   readonly skipped: string[] = [];
 
-  watchContext(context: BrowserContext): void {
+  async watchContext(context: BrowserContext): Promise<void> {
+    // axe arrives with each document the browser loads (sent once per context, not per scan).
+    await context.addInitScript({ content: axeCore.source });
     for (const page of context.pages()) this.watchPage(page);
     context.on('page', (page) => this.watchPage(page));
   }
@@ -140,13 +143,13 @@ export const test = base.extend<{ a11yScan: undefined; scanScreens: boolean }>({
         return;
       }
       const scanner = new ScreenScanner();
-      scanner.watchContext(context);
+      await scanner.watchContext(context);
       scanner.watchPage(page);
       // Pages of contexts the test makes itself (browser.newPage goes through newContext).
       const originalNewContext = browser.newContext;
       browser.newContext = async function newContext(this: typeof browser, ...args) {
         const created = await originalNewContext.apply(this, args);
-        scanner.watchContext(created);
+        await scanner.watchContext(created);
         return created;
       } as typeof browser.newContext;
       try {

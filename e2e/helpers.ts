@@ -71,25 +71,32 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** Waits for the mail the server wrote to <data dir>/mail for this address and returns its first link with marker. */
-export async function findMailedLink(email: string, marker: string): Promise<string> {
+/** Waits for the mails the server wrote to <data dir>/mail for this address and returns the newest link with marker. */
+export async function findMailedLink(
+  email: string,
+  marker: string,
+  { mails = 1 }: { mails?: number } = {},
+): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (global-setup.ts sets it)');
   const mailDir = path.join(dataDir, 'mail');
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
+    // Newest first (the names start with the time). Mails leave through the outbox, after the
+    // answer: wait until as many as expected have arrived, then take the newest link.
     const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().reverse() : [];
-    for (const file of files) {
+    const links = files.flatMap((file) => {
       const text = decodeQuotedPrintable(fs.readFileSync(path.join(mailDir, file), 'utf8'));
-      if (!text.includes(email)) continue;
+      if (!text.includes(email)) return [];
       const link = text.match(
         new RegExp(`https?://[^\\s"<>]*${marker.replace(/[?]/g, '\\?')}[^\\s"<>]*`),
       )?.[0];
-      if (link) return link.replace(/&amp;/g, '&');
-    }
+      return link ? [link.replace(/&amp;/g, '&')] : [];
+    });
+    if (links.length >= mails && links[0]) return links[0];
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No mail with ${marker} for ${email} in ${mailDir}`);
+  throw new Error(`Fewer than ${mails} mail(s) with ${marker} for ${email} in ${mailDir}`);
 }
 
 /**

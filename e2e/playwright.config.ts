@@ -34,6 +34,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     locale: 'en-US',
+    // The app honours reduced motion (no fades): screens settle at once, for the scans too.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -62,8 +62,9 @@ for (const language of ['en', 'ro'] as const satisfies Language[]) {
       await page.getByRole('button', { name: text.resend }).click();
       await expect(page.getByText(text.resent)).toBeVisible();
 
-      await confirmEmail(page, user.email);
+      await confirmEmail(page, user.email, { mails: 2 });
       await page.goto('/profile/edit');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText(text.notVerified)).toHaveCount(0);
       await page.getByRole('button', { name: text.change }).click();
       const dialog = page.getByRole('dialog', { name: text.change });

@@ -17,6 +17,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A rate limit for a signed-in route, counted per account rather than per address: people behind
+ * one address (an office, a mobile carrier) do not share one allowance. It runs after the auth
+ * hook (preHandler), so the caller is known; an unsigned request never gets this far.
+ */
+export function perAccountRateLimit(max: number, timeWindow: string) {
+  return {
+    max,
+    timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `account:${request.viewer?.account.id ?? request.ip}`,
+  };
+}
+
 /** The signed-in caller of a protected route (the auth hook has already checked it). */
 export function getViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw unauthenticated();

@@ -1,4 +1,4 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -6,7 +6,7 @@ import { ApiError } from '../api/ApiError.ts';
 import { SnackbarProvider } from '../components/Snackbar.tsx';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
 import { createAppRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { reducedMotionTheme, theme } from './theme.ts';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   // A 4xx answer will not change by asking again.
@@ -21,8 +21,9 @@ export function App() {
       new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } } }),
   );
   const [router] = useState(createAppRouter);
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={reduceMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider>

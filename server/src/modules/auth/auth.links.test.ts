@@ -132,6 +132,23 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
     expect((await get('/api/account/resendEmailConfirmation')).statusCode).toBe(401);
   });
 
+  it('limits resends per account, not per address: five in 15 minutes, then 429 for that account only', async () => {
+    const first = await app.register();
+    const second = await app.register();
+    const resend = (user: { loginToken: string }) =>
+      app.fastify.inject({
+        url: '/api/account/resendEmailConfirmation',
+        headers: { loginToken: user.loginToken },
+        remoteAddress: '10.9.0.1',
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await resend(first)).statusCode).toBe(204);
+    const limited = await resend(first);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Same address, another account: its own allowance.
+    expect((await resend(second)).statusCode).toBe(204);
+  });
+
   it('mints a short-lived single-use login code that signs in with a new token', async () => {
     const user = await app.register();
     const minted = await post('/api/auth/loginCode', {}, user.loginToken);

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { getViewer } from '../../platform/http.ts';
+import { getViewer, perAccountRateLimit } from '../../platform/http.ts';
 import * as auth from './auth.service.ts';
 
 /** First language tag of Accept-Language we write mails in. */
@@ -94,7 +94,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
   app.get(
     '/api/account/resendEmailConfirmation',
     {
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { rateLimit: perAccountRateLimit(5, '15 minutes') },
       schema: {
         tags: ['auth'],
         querystring: z.object({ email: z.string().trim().toLowerCase().max(254).optional() }),

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound, validation } from '../../platform/errors.ts';
-import { getViewer } from '../../platform/http.ts';
+import { getViewer, perAccountRateLimit } from '../../platform/http.ts';
 import { getMediaStore } from '../../platform/media/store.ts';
 import { acceptUpload, authoriseUpload, checkUploadForm } from './media.service.ts';
 
@@ -52,7 +52,7 @@ export function registerMediaRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.put(
     '/api/imageprocessor/authorise',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: perAccountRateLimit(60, '1 minute') },
       schema: { tags: ['media'], body: uploadAuthoriseBody, response: { 200: uploadAuthorisation } },
     },
     (request) => authoriseUpload(ctx, getViewer(request), request.body),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { getViewer } from '../../platform/http.ts';
+import { getViewer, perAccountRateLimit } from '../../platform/http.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
 import { likePattern } from '../calendars/members.service.ts';
 
@@ -14,7 +14,7 @@ export function registerPeopleRoutes(fastify: FastifyInstance, ctx: AppContext):
   app.get(
     '/api/user',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: perAccountRateLimit(120, '1 minute') },
       schema: { tags: ['people'], querystring: userSearchQuery, response: { 200: userSearchAnswer } },
     },
     async (request) => {
