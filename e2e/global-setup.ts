@@ -4,19 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerIfStale, serverArgs } from '../scripts/lib/server-build.mjs';
+import { staleReason } from '../scripts/lib/staleness.mjs';
+import { WEB_SOURCES } from '../scripts/lib/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'web');
-
-/** The newest modification time of a file or of any file under a directory. */
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(target)
-    .reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
-}
 
 /**
  * Where the app under test is built: web/dist, or E2E_WEB_DIST so that several people running
@@ -26,15 +18,9 @@ const distDir = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST
 
 /** Builds the web app when its build is missing or older than its sources. */
 function buildWebIfStale(): void {
-  const built = newestMtime(path.join(distDir, 'index.html'));
-  const sources = Math.max(
-    ...['src', 'public', 'index.html', 'vite.config.ts'].map((entry) =>
-      newestMtime(path.join(webDir, entry)),
-    ),
-    newestMtime(path.join(root, 'contract', 'src')),
-  );
-  if (built >= sources) return;
-  console.log('[e2e] building the web app');
+  const reason = staleReason(root, path.relative(root, path.join(distDir, 'index.html')), WEB_SOURCES);
+  if (!reason) return;
+  console.log(`[e2e] building the web app: ${reason}`);
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
     cwd: webDir,
     stdio: 'inherit',

@@ -6,9 +6,10 @@
 //   import { buildServerIfStale, serverCommand } from './lib/server-build.mjs';
 //   node scripts/lib/server-build.mjs          build if stale (what `npm start` does first)
 //   node scripts/lib/server-build.mjs --force  build even if fresh
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { staleReason } from './staleness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -50,14 +51,7 @@ export const EXTERNAL_PACKAGES = [
 
 /** Why server/dist needs a build, or null when it is up to date. */
 export function serverBuildReason(root = ROOT) {
-  const built = path.join(root, SERVER_MAIN);
-  if (!existsSync(built)) return `${SERVER_MAIN} is missing`;
-  const builtAt = statSync(built).mtimeMs;
-  for (const source of SERVER_SOURCES) {
-    const changed = findNewerFile(path.join(root, source), builtAt);
-    if (changed) return `${path.relative(root, changed)} changed since the last build`;
-  }
-  return null;
+  return staleReason(root, SERVER_MAIN, SERVER_SOURCES);
 }
 
 /**
@@ -152,20 +146,6 @@ function sourceDirname(root) {
       });
     },
   };
-}
-
-/** The first file or folder under `target` (itself included) modified after `since`, or null. */
-function findNewerFile(target, since) {
-  if (!existsSync(target)) return null;
-  const stats = statSync(target);
-  if (stats.mtimeMs > since) return target;
-  if (!stats.isDirectory()) return null;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules') continue;
-    const found = findNewerFile(path.join(target, entry.name), since);
-    if (found) return found;
-  }
-  return null;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

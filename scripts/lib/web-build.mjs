@@ -1,7 +1,8 @@
 // Builds the web app when its output is missing or older than its sources.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { run } from './process.mjs';
+import { staleReason } from './staleness.mjs';
 
 /** Files and folders whose changes make web/dist stale (relative to the repository root). */
 export const WEB_SOURCES = [
@@ -15,14 +16,7 @@ export const WEB_SOURCES = [
 
 /** Why web/dist needs a build, or null when it is up to date. */
 export function webBuildReason(root) {
-  const builtIndex = path.join(root, 'web', 'dist', 'index.html');
-  if (!existsSync(builtIndex)) return 'web/dist/index.html is missing';
-  const builtAt = statSync(builtIndex).mtimeMs;
-  for (const source of WEB_SOURCES) {
-    const changed = findNewerFile(path.join(root, source), builtAt);
-    if (changed) return `${path.relative(root, changed)} changed since the last build`;
-  }
-  return null;
+  return staleReason(root, 'web/dist/index.html', WEB_SOURCES);
 }
 
 /**
@@ -47,19 +41,4 @@ export async function buildWebIfStale(root, { env = process.env } = {}) {
     return { ok: false, built: false, message: 'the web build finished but wrote no web/dist/index.html' };
   }
   return { ok: true, built: true, message: 'web app built' };
-}
-
-/** The first file or folder under `target` (itself included) modified after `since`, or null. */
-function findNewerFile(target, since) {
-  if (!existsSync(target)) return null;
-  const stats = statSync(target);
-  // A folder's own time moves when a file in it is added, removed or renamed.
-  if (stats.mtimeMs > since) return target;
-  if (!stats.isDirectory()) return null;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules') continue;
-    const found = findNewerFile(path.join(target, entry.name), since);
-    if (found) return found;
-  }
-  return null;
 }

@@ -17,7 +17,11 @@ interface InfiniteListProps<T> {
   label: string;
 }
 
-/** A list that asks for the next page when its end scrolls into view. */
+/**
+ * A list that asks for the next page when its last item scrolls into view. The last item, not an
+ * empty marker after it: a marker of no height at the very edge of a scrolling box may never count
+ * as visible, and the list would stop growing with its end in plain sight.
+ */
 export function InfiniteList<T>({
   items,
   getKey,
@@ -30,17 +34,18 @@ export function InfiniteList<T>({
   label,
 }: InfiniteListProps<T>) {
   const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page means a new last item to watch.
   useEffect(() => {
-    const element = sentinel.current;
+    const element = list.current?.lastElementChild;
     if (!element || !hasMore || isLoadingMore) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) onLoadMore();
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, isLoadingMore, onLoadMore]);
+  }, [hasMore, isLoadingMore, onLoadMore, items.length]);
 
   if (isLoading) {
     return (
@@ -58,12 +63,17 @@ export function InfiniteList<T>({
   }
   return (
     <Box>
-      <Box component="ul" aria-label={label} aria-busy={isLoadingMore} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Box
+        ref={list}
+        component="ul"
+        aria-label={label}
+        aria-busy={isLoadingMore}
+        sx={{ listStyle: 'none', m: 0, p: 0 }}
+      >
         {items.map((item) => (
           <li key={getKey(item)}>{renderItem(item)}</li>
         ))}
       </Box>
-      <div ref={sentinel} />
       {isLoadingMore ? (
         <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
           <CircularProgress size={24} aria-label={t('common.loadingMore')} />

@@ -1,0 +1,4 @@
+// Types of staleness.mjs for the TypeScript that imports it (e2e setup).
+
+/** Why the output `built` needs a rebuild, or null when it is newer than every file under `sources`. */
+export function staleReason(root: string, built: string, sources: readonly string[]): string | null;
