@@ -1,4 +1,4 @@
-import { scanForViolations } from './axeScan.ts';
+import { routeOf, scanForViolations } from './axeScan.ts';
 import { expect, test } from './fixtures';
 
 // This test plants a violation on purpose and checks the scanner itself finds it.
@@ -31,4 +31,13 @@ test('the scanner reports a serious violation on a screen of the app, under its 
   expect(
     await page.evaluate(() => (window as unknown as { axe: { probeMark?: boolean } }).axe.probeMark),
   ).toBe(true);
+});
+
+test('one screen whichever calendar, event or person it shows: ids leave the scanned route', () => {
+  const id = 'a'.repeat(32);
+  expect(routeOf(`http://127.0.0.1/calendars/${id}/people?person=${id}`)).toBe(
+    '/calendars/:id/people?person=:id',
+  );
+  expect(routeOf(`http://127.0.0.1/events/Book_club-${id}`)).toBe('/events/:event');
+  expect(routeOf('http://127.0.0.1/profile/edit')).toBe('/profile/edit');
 });

@@ -72,7 +72,7 @@ async function waitUntilSettled(page: Page): Promise<void> {
 
 /**
  * What distinguishes one "screen" from another beyond the URL: language, viewport width and the
- * open dialogs. Scans are skipped for a key already scanned.
+ * open dialogs. Scans are skipped for a key already scanned (by this worker).
  */
 export async function screenKey(page: Page): Promise<string> {
   const state = await page.evaluate(() => {
@@ -81,7 +81,19 @@ export async function screenKey(page: Page): Promise<string> {
       .join(',');
     return `${document.documentElement.lang}|${window.innerWidth}|${dialogs}`;
   });
-  return `${page.url()}|${state}`;
+  return `${routeOf(page.url())}|${state}`;
+}
+
+/**
+ * The route of a URL, its ids replaced: /calendars/{id}/events is one screen whichever calendar
+ * it shows (ids are 32 hex digits; event pages also carry the event's name).
+ */
+export function routeOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  const route = `${pathname}${search}`
+    .replace(/\/events\/[^/?]*-[0-9a-f]{32}/g, '/events/:event')
+    .replace(/[0-9a-f]{32}/g, ':id');
+  return route;
 }
 
 /**

@@ -17,7 +17,8 @@ export * from '@playwright/test';
 
 /** Watches the pages of one test and scans each screen they show (see `test` below). */
 class ScreenScanner {
-  private readonly scanned = new Set<string>();
+  /** Screens this worker has scanned already, in this test or an earlier one. */
+  constructor(private readonly scanned: Set<string>) {}
   private readonly found = new Map<string, A11yViolation>();
   private readonly timers = new Map<Page, ReturnType<typeof setTimeout>>();
   private chain: Promise<void> = Promise.resolve();
@@ -131,18 +132,32 @@ function isGoneError(error: unknown): boolean {
  * route change of the SPA, in every page of the test's context and of contexts it creates from
  * `browser`, once settled, plus the state each page is left in at the end) is scanned with axe-core
  * for WCAG 2.0/2.1 A and AA; a serious or critical violation fails the test, listing rule, impact,
- * element and URL. The same screen (URL, language, width, open dialogs) is scanned once per test.
+ * element and URL. The same screen (route, language, width, open dialogs) is scanned once per worker.
  */
-export const test = base.extend<{ a11yScan: undefined; scanScreens: boolean }>({
+export const test = base.extend<
+  { a11yScan: undefined; scanScreens: boolean },
+  { scannedScreens: Set<string> }
+>({
+  /**
+   * The screens a worker has scanned: a screen (route with its ids left out, language, width, open
+   * dialogs) is scanned by the first test that shows it, not again by every later one.
+   */
+  scannedScreens: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
+    async ({}, use) => {
+      await use(new Set());
+    },
+    { scope: 'worker' },
+  ],
   /** Off only for the scanner's own check, which plants violations on purpose. */
   scanScreens: [true, { option: true }],
   a11yScan: [
-    async ({ context, browser, page, scanScreens }, use, testInfo) => {
+    async ({ context, browser, page, scanScreens, scannedScreens }, use, testInfo) => {
       if (!scanScreens) {
         await use(undefined);
         return;
       }
-      const scanner = new ScreenScanner();
+      const scanner = new ScreenScanner(scannedScreens);
       await scanner.watchContext(context);
       scanner.watchPage(page);
       // Pages of contexts the test makes itself (browser.newPage goes through newContext).
