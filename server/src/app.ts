@@ -15,14 +15,17 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerCalendarRoutes } from './modules/calendars/calendars.routes.ts';
 import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
+import { calendarInvitationEffect } from './modules/calendars/members.service.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationTokens } from './modules/notifications/notifications.tokens.ts';
 import { createPushDelivery } from './modules/notifications/push.delivery.ts';
+import { type RequestEffects, statusOnly } from './modules/notifications/requestEffects.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { eventInvitationEffect } from './modules/rsvp/eventShares.service.ts';
 import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -182,6 +185,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     outbox,
     push,
     notificationTokens,
+    // Each request type's answer, from the module that owns it; owner change and shifts have
+    // no feature yet.
+    requestEffects: {
+      shareEvent: eventInvitationEffect,
+      shareCalendar: calendarInvitationEffect,
+      shareCalendarOwnerChange: statusOnly,
+      shiftCreated: statusOnly,
+    } satisfies RequestEffects,
   };
 
   await fastify.register(helmet, {

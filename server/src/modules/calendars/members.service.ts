@@ -15,6 +15,7 @@ import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
 import { spendInvitation } from './invitationLimit.ts';
 import { calendarInvitationMail } from './members.mails.ts';
@@ -313,10 +314,7 @@ export async function attachInvitations(tx: Db, account: { id: string; email: st
 }
 
 /** Accepting a calendar invitation confirms the membership; the calendar joins the list. */
-export async function acceptCalendarInvitation(
-  tx: Db,
-  request: typeof notifications.$inferSelect,
-): Promise<void> {
+async function acceptCalendarInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<void> {
   const member = await findInvitation(tx, request);
   await tx
     .update(calendarMembers)
@@ -336,10 +334,7 @@ export async function acceptCalendarInvitation(
 }
 
 /** Declining removes the invitation and tells whoever sent it. */
-export async function declineCalendarInvitation(
-  tx: Db,
-  request: typeof notifications.$inferSelect,
-): Promise<void> {
+async function declineCalendarInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<void> {
   const member = await findInvitation(tx, request);
   await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
   if (member.invitedById) {
@@ -350,6 +345,12 @@ export async function declineCalendarInvitation(
     });
   }
 }
+
+/** The shareCalendar request effect: accepting confirms the membership, declining removes it. */
+export const calendarInvitationEffect: RequestEffect = {
+  accept: (tx, _ctx, request) => acceptCalendarInvitation(tx, request),
+  decline: (tx, _ctx, request) => declineCalendarInvitation(tx, request),
+};
 
 async function findInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<MemberRow> {
   const [member] = request.calendarId

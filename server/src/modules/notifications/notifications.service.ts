@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import {
   accounts,
+  calendarMembers,
   type NotificationCalendar,
   type NotificationEvent,
   type NotificationPayload,
@@ -20,9 +21,7 @@ import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import { transact } from '../../platform/transaction.ts';
-import { listRecipientsWithNoticesOff } from '../calendars/calendars.service.ts';
 import { presentNotification } from './notifications.presenter.ts';
-import { requestEffects } from './requestEffects.ts';
 
 /** What a notification is about and who caused it. */
 export interface NotifyDetails {
@@ -35,6 +34,19 @@ export interface NotifyDetails {
   /** The RSVP an answer to this request sets, per recipient. */
   rsvpIds?: Record<string, string>;
   details?: string | null;
+}
+
+/** Of the given users, those who turned notices off for this calendar (their own setting). */
+async function listRecipientsWithNoticesOff(
+  tx: Db,
+  calendarId: string,
+  userIds: string[],
+): Promise<string[]> {
+  const members = await tx
+    .select({ userId: calendarMembers.userId, settings: calendarMembers.settings })
+    .from(calendarMembers)
+    .where(and(eq(calendarMembers.calendarId, calendarId), inArray(calendarMembers.userId, userIds)));
+  return members.filter((member) => !member.settings.enableNotices).map((member) => member.userId as string);
 }
 
 /**
@@ -223,7 +235,7 @@ export async function answerRequest(
       throw new ApiError(409, 'CONFLICT', 'This request was already answered');
     }
     if (!isRequestType(row.type)) throw new Error(`pending notification of non-request type ${row.type}`);
-    const effect = requestEffects[row.type];
+    const effect = ctx.requestEffects[row.type];
     await (answer === 'accepted' ? effect.accept(tx, ctx, row) : effect.decline(tx, ctx, row));
     await addToOutbox(tx, 'realtime', { userId, message: 'notification', payload: { notificationId: id } });
   });

@@ -27,6 +27,7 @@ import { findCalendarRow } from '../events/events.changes.ts';
 import { announceEvent, announceRsvp, calendarSnapshot, eventSnapshot } from '../events/events.effects.ts';
 import { rootItem } from '../events/events.presenter.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { eventInvitationMail } from './eventShares.mails.ts';
 
 const alreadyInvited = (field = 'email') =>
@@ -251,13 +252,11 @@ async function answerInvitation(
   );
 }
 
-/** The shareEvent request effect: accepting sets the RSVP to attending. */
-export const acceptEventInvitation = (tx: Db, request: typeof notifications.$inferSelect) =>
-  answerInvitation(tx, request, 'attending');
-
-/** The shareEvent request effect: declining sets the RSVP to not attending. */
-export const declineEventInvitation = (tx: Db, request: typeof notifications.$inferSelect) =>
-  answerInvitation(tx, request, 'notAttending');
+/** The shareEvent request effect: the attached RSVP becomes attending (accept) or not attending (decline). */
+export const eventInvitationEffect: RequestEffect = {
+  accept: (tx, _ctx, request) => answerInvitation(tx, request, 'attending'),
+  decline: (tx, _ctx, request) => answerInvitation(tx, request, 'notAttending'),
+};
 
 /**
  * When an account proves its address (confirmation link or password reset; never at
