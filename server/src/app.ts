@@ -44,6 +44,7 @@ import { s3UploadOrigin } from './platform/media/s3Origin.ts';
 import { OutboxWorker } from './platform/outbox.ts';
 import { createPushSender, loadVapidKeys } from './platform/push.ts';
 import { createRealtimeHub, isAllowedSocketOrigin } from './platform/realtime.ts';
+import { deliverRealtime } from './platform/realtimeOutbox.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
 
 /** Largest JSON body a route accepts unless it sets its own `bodyLimit`. */
@@ -169,7 +170,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   const outbox = new OutboxWorker(
     db,
-    { mail: sendMail, push: createPushDelivery(db, push), realtime: async (envelope) => hub.send(envelope) },
+    {
+      mail: sendMail,
+      push: createPushDelivery(db, push),
+      realtime: async (envelope) => deliverRealtime(hub, envelope),
+    },
     logger,
   );
   const captcha: Captcha = config.recaptcha
