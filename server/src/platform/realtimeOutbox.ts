@@ -12,14 +12,12 @@ import type { RealtimeEnvelope, RealtimeHub } from './realtime.ts';
 export async function recordRealtime(tx: Db, envelopes: RealtimeEnvelope[]): Promise<void> {
   for (let index = 0; index < envelopes.length; index += 1000) {
     const chunk = envelopes.slice(index, index + 1000);
-    await tx
-      .insert(outbox)
-      .values(
-        chunk.map((payload) => ({
-          kind: 'realtime',
-          payload: payload as unknown as Record<string, unknown>,
-        })),
-      );
+    await tx.insert(outbox).values(
+      chunk.map((payload) => ({
+        kind: 'realtime',
+        payload: payload as unknown as Record<string, unknown>,
+      })),
+    );
   }
 }
 

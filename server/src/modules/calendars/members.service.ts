@@ -7,14 +7,14 @@ import {
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
-import { accounts, calendarMembers, calendars, events, notifications } from '../../db/schema/index.ts';
+import { accounts, calendarMembers, calendars, events, type notifications } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
 import { spendInvitation } from './invitationLimit.ts';
@@ -213,16 +213,10 @@ export async function unshareCalendar(
       .update(events)
       .set({ ownerId: access.calendar.ownerId })
       .where(and(eq(events.calendarId, body.calendarId), eq(events.ownerId, member.userId)));
-    await tx
-      .delete(notifications)
-      .where(
-        and(
-          eq(notifications.recipientId, member.userId),
-          eq(notifications.calendarId, body.calendarId),
-          eq(notifications.type, 'shareCalendar'),
-          eq(notifications.status, 'pending'),
-        ),
-      );
+    await withdrawPendingRequests(tx, [member.userId], {
+      type: 'shareCalendar',
+      calendarId: body.calendarId,
+    });
     if (member.isConfirmed) {
       await addToOutbox(tx, 'realtime', {
         userId: member.userId,

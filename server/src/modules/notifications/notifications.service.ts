@@ -3,6 +3,7 @@ import {
   type Notification,
   type NotificationHistory,
   type NotificationType,
+  type RequestType,
 } from '@convene/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -113,6 +114,31 @@ export async function notify(
     await addToOutbox(tx, 'push', { notificationId: row.id });
   }
   return rows;
+}
+
+/**
+ * Removes pending requests that no longer stand (an invitation taken back, its event or
+ * calendar deleted) from their recipients' feeds. The module that owns the request says which;
+ * answered requests stay as history.
+ */
+export async function withdrawPendingRequests(
+  tx: Db,
+  recipientIds: string[],
+  about: { type?: RequestType; calendarId?: string; eventId?: string; rsvpId?: string },
+): Promise<void> {
+  if (recipientIds.length === 0) return;
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        inArray(notifications.recipientId, recipientIds),
+        about.type ? eq(notifications.type, about.type) : undefined,
+        about.calendarId ? eq(notifications.calendarId, about.calendarId) : undefined,
+        about.eventId ? eq(notifications.eventId, about.eventId) : undefined,
+        about.rsvpId ? eq(notifications.rsvpId, about.rsvpId) : undefined,
+        eq(notifications.status, 'pending'),
+      ),
+    );
 }
 
 const sender = alias(accounts, 'sender');

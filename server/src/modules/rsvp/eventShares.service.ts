@@ -7,7 +7,7 @@ import {
   accounts,
   calendarMembers,
   calendars,
-  notifications,
+  type notifications,
   userEventStatuses,
 } from '../../db/schema/index.ts';
 import { ApiError, notFound, validation } from '../../platform/errors.ts';
@@ -26,7 +26,7 @@ import {
 import { findCalendarRow } from '../events/events.changes.ts';
 import { announceEvent, announceRsvp, calendarSnapshot, eventSnapshot } from '../events/events.effects.ts';
 import { rootItem } from '../events/events.presenter.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { eventInvitationMail } from './eventShares.mails.ts';
 
@@ -191,15 +191,7 @@ export async function unshareEvent(
   await transact(ctx, async (tx) => {
     await tx.delete(userEventStatuses).where(eq(userEventStatuses.id, row.id));
     if (!row.userId) return;
-    await tx
-      .delete(notifications)
-      .where(
-        and(
-          eq(notifications.recipientId, row.userId),
-          eq(notifications.rsvpId, row.id),
-          eq(notifications.status, 'pending'),
-        ),
-      );
+    await withdrawPendingRequests(tx, [row.userId], { rsvpId: row.id });
     if (row.sharedAt) {
       await announceEvent(tx, [row.userId], access.event.id, 'delete');
       if (!leaving) {
