@@ -15,14 +15,17 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerCalendarRoutes } from './modules/calendars/calendars.routes.ts';
 import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
+import { calendarInvitationEffect } from './modules/calendars/members.service.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationTokens } from './modules/notifications/notifications.tokens.ts';
 import { createPushDelivery } from './modules/notifications/push.delivery.ts';
+import { type RequestEffects, statusOnly } from './modules/notifications/requestEffects.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { eventInvitationEffect } from './modules/rsvp/eventShares.service.ts';
 import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -41,6 +44,7 @@ import { s3UploadOrigin } from './platform/media/s3Origin.ts';
 import { OutboxWorker } from './platform/outbox.ts';
 import { createPushSender, loadVapidKeys } from './platform/push.ts';
 import { createRealtimeHub, isAllowedSocketOrigin } from './platform/realtime.ts';
+import { deliverRealtime } from './platform/realtimeOutbox.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
 
 /** Largest JSON body a route accepts unless it sets its own `bodyLimit`. */
@@ -166,7 +170,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   const outbox = new OutboxWorker(
     db,
-    { mail: sendMail, push: createPushDelivery(db, push), realtime: async (envelope) => hub.send(envelope) },
+    {
+      mail: sendMail,
+      push: createPushDelivery(db, push),
+      realtime: async (envelope) => deliverRealtime(hub, envelope),
+    },
     logger,
   );
   const captcha: Captcha = config.recaptcha
@@ -182,6 +190,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     outbox,
     push,
     notificationTokens,
+    // Each request type's answer, from the module that owns it; owner change and shifts have
+    // no feature yet.
+    requestEffects: {
+      shareEvent: eventInvitationEffect,
+      shareCalendar: calendarInvitationEffect,
+      shareCalendarOwnerChange: statusOnly,
+      shiftCreated: statusOnly,
+    } satisfies RequestEffects,
   };
 
   await fastify.register(helmet, {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import type { NotificationTokens } from './modules/notifications/notifications.tokens.ts';
+import type { RequestEffects } from './modules/notifications/requestEffects.ts';
 import type { Captcha } from './platform/captcha.ts';
 import type { OutboxWorker } from './platform/outbox.ts';
 import type { PushSender } from './platform/push.ts';
@@ -19,4 +20,6 @@ export interface AppContext {
   outbox: OutboxWorker;
   push: PushSender;
   notificationTokens: NotificationTokens;
+  /** What answering each request type does, given by the module that owns the type. */
+  requestEffects: RequestEffects;
 }

@@ -99,6 +99,7 @@ describe.each(testDatabases())('realtime hub on %s', (kind) => {
     const link = new URL(findLink(mail, 'confirmEmail'));
     const message = nextMessage<{ userId: string; action: string }>(aliceSocket, 'account');
     await app.fastify.inject({ url: `${link.pathname}${link.search}` });
+    await app.ctx.outbox.drain();
     expect(await message).toEqual({ userId: alice.userId, action: 'update' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(bobGotOne).toBe(false);

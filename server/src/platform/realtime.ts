@@ -21,14 +21,15 @@ type Io = Server<ClientToServerMessages, ServerToClientMessages, Record<string, 
 
 /** The realtime hub: one private room per user, messages sent after commit (DESIGN.md §5). */
 export interface RealtimeHub {
-  /** Sends a message to every socket of a user, on every server process. */
+  /**
+   * Sends a message to every socket of a user, on every server process. Services do not call
+   * it: they record the message in the outbox (realtimeOutbox.ts), whose worker publishes it.
+   */
   publish<E extends RealtimeMessage>(
     userId: string,
     message: E,
     ...payload: Parameters<ServerToClientMessages[E]>
   ): void;
-  /** Sends a message recorded in the outbox (its payload was typed when it was recorded). */
-  send(envelope: RealtimeEnvelope): void;
   /** Closes every socket opened with the given sessions (after logout or a password reset). */
   disconnectSessions(sessionIds: string[]): void;
   /** Disconnects this process's sockets and its Redis clients; the HTTP server stays Fastify's. */
@@ -120,12 +121,6 @@ export async function createRealtimeHub(server: HttpServer, options: HubOptions)
   return {
     publish(userId, message, ...payload) {
       io.to(userRoom(options.appEnv, userId)).emit(message, ...payload);
-    },
-    send(envelope) {
-      const room = io.to(userRoom(options.appEnv, envelope.userId)) as unknown as {
-        emit(message: string, payload: unknown): void;
-      };
-      room.emit(envelope.message, envelope.payload);
     },
     disconnectSessions(sessionIds) {
       if (sessionIds.length === 0) return;

@@ -7,7 +7,9 @@ import { ApiError, authorize, forbidden, notFound, validation } from '../../plat
 import { assertLoginAllowed, clearLoginFailure, recordLoginFailure } from '../../platform/loginThrottle.ts';
 import { getMediaStore } from '../../platform/media/store.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { recordRealtime } from '../../platform/realtimeOutbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
+import { transact } from '../../platform/transaction.ts';
 import { presentOwnAccount, presentUser } from './accounts.presenter.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -80,7 +82,7 @@ async function checkImageLink(ctx: AppContext, viewer: Viewer, imageLink: string
 
 /**
  * Saves one's own profile in one statement: fields left out keep their value, and the profile
- * counts as updated from then on. The account's sockets hear of it after the write.
+ * counts as updated from then on. The account's sockets hear of it after commit (outbox).
  */
 export async function updateProfile(
   ctx: AppContext,
@@ -91,26 +93,29 @@ export async function updateProfile(
   await authorizeSelf(ctx.db, viewer, userId);
   await checkImageLink(ctx, viewer, input.imageLink);
   const { contact = {}, privacy = {} } = input;
-  const [row] = await ctx.db
-    .update(accounts)
-    .set({
-      name: input.name,
-      description: input.description,
-      imageLink: input.imageLink,
-      phoneNumber: contact.phoneNumber,
-      linkedIn: contact.linkedIn,
-      facebook: contact.facebook,
-      privacyEmail: privacy.email,
-      privacyPhoneNumber: privacy.phoneNumber,
-      privacyLinkedIn: privacy.linkedIn,
-      privacyFacebook: privacy.facebook,
-      hasUpdatedProfile: true,
-      updatedAt: new Date(),
-    })
-    .where(eq(accounts.id, userId))
-    .returning();
-  if (!row) throw notFound('User not found');
-  ctx.hub.publish(userId, 'account', { userId, action: 'update' });
+  const row = await transact(ctx, async (tx) => {
+    const [updated] = await tx
+      .update(accounts)
+      .set({
+        name: input.name,
+        description: input.description,
+        imageLink: input.imageLink,
+        phoneNumber: contact.phoneNumber,
+        linkedIn: contact.linkedIn,
+        facebook: contact.facebook,
+        privacyEmail: privacy.email,
+        privacyPhoneNumber: privacy.phoneNumber,
+        privacyLinkedIn: privacy.linkedIn,
+        privacyFacebook: privacy.facebook,
+        hasUpdatedProfile: true,
+        updatedAt: new Date(),
+      })
+      .where(eq(accounts.id, userId))
+      .returning();
+    if (!updated) throw notFound('User not found');
+    await recordRealtime(tx, [{ userId, message: 'account', payload: { userId, action: 'update' } }]);
+    return updated;
+  });
   return {
     contact: { phoneNumber: row.phoneNumber, linkedIn: row.linkedIn, facebook: row.facebook },
     description: row.description,

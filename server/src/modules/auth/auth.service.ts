@@ -14,6 +14,7 @@ import {
 import { consumeOneTimeCode, createOneTimeCode } from '../../platform/oneTimeCodes.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { recordRealtime } from '../../platform/realtimeOutbox.ts';
 import { createSession, revokeAllSessions, revokeSession, type Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { presentOwnAccount } from '../accounts/accounts.presenter.ts';
@@ -214,10 +215,13 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<bool
   const accountId = await transact(ctx, async (tx) => {
     const id = await consumeOneTimeCode(tx, token, 'confirmEmail');
     const [account] = id ? await tx.select().from(accounts).where(eq(accounts.id, id)) : [];
-    if (account?.status === 'pending') await activateAccount(tx, account);
-    return account ? account.id : null;
+    if (!account) return null;
+    if (account.status === 'pending') await activateAccount(tx, account);
+    await recordRealtime(tx, [
+      { userId: account.id, message: 'account', payload: { userId: account.id, action: 'update' } },
+    ]);
+    return account.id;
   });
-  if (accountId) ctx.hub.publish(accountId, 'account', { userId: accountId, action: 'update' });
   return accountId !== null;
 }
 

@@ -80,20 +80,6 @@ export async function createPersonalCalendar(
   return row.id;
 }
 
-/** Of the given users, those who turned notices off for this calendar (their own setting). */
-export async function listRecipientsWithNoticesOff(
-  tx: Db,
-  calendarId: string,
-  userIds: string[],
-): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const members = await tx
-    .select({ userId: calendarMembers.userId, settings: calendarMembers.settings })
-    .from(calendarMembers)
-    .where(and(eq(calendarMembers.calendarId, calendarId), inArray(calendarMembers.userId, userIds)));
-  return members.filter((member) => !member.settings.enableNotices).map((member) => member.userId as string);
-}
-
 /** Confirmed members' user ids (the people a change to the calendar concerns). */
 export async function listMemberIds(tx: Db, calendarId: string): Promise<string[]> {
   const rows = await tx

@@ -7,14 +7,15 @@ import {
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
-import { accounts, calendarMembers, calendars, events, notifications } from '../../db/schema/index.ts';
+import { accounts, calendarMembers, calendars, events, type notifications } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
+import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
 import { spendInvitation } from './invitationLimit.ts';
 import { calendarInvitationMail } from './members.mails.ts';
@@ -212,16 +213,10 @@ export async function unshareCalendar(
       .update(events)
       .set({ ownerId: access.calendar.ownerId })
       .where(and(eq(events.calendarId, body.calendarId), eq(events.ownerId, member.userId)));
-    await tx
-      .delete(notifications)
-      .where(
-        and(
-          eq(notifications.recipientId, member.userId),
-          eq(notifications.calendarId, body.calendarId),
-          eq(notifications.type, 'shareCalendar'),
-          eq(notifications.status, 'pending'),
-        ),
-      );
+    await withdrawPendingRequests(tx, [member.userId], {
+      type: 'shareCalendar',
+      calendarId: body.calendarId,
+    });
     if (member.isConfirmed) {
       await addToOutbox(tx, 'realtime', {
         userId: member.userId,
@@ -313,10 +308,7 @@ export async function attachInvitations(tx: Db, account: { id: string; email: st
 }
 
 /** Accepting a calendar invitation confirms the membership; the calendar joins the list. */
-export async function acceptCalendarInvitation(
-  tx: Db,
-  request: typeof notifications.$inferSelect,
-): Promise<void> {
+async function acceptCalendarInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<void> {
   const member = await findInvitation(tx, request);
   await tx
     .update(calendarMembers)
@@ -336,10 +328,7 @@ export async function acceptCalendarInvitation(
 }
 
 /** Declining removes the invitation and tells whoever sent it. */
-export async function declineCalendarInvitation(
-  tx: Db,
-  request: typeof notifications.$inferSelect,
-): Promise<void> {
+async function declineCalendarInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<void> {
   const member = await findInvitation(tx, request);
   await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
   if (member.invitedById) {
@@ -350,6 +339,12 @@ export async function declineCalendarInvitation(
     });
   }
 }
+
+/** The shareCalendar request effect: accepting confirms the membership, declining removes it. */
+export const calendarInvitationEffect: RequestEffect = {
+  accept: (tx, _ctx, request) => acceptCalendarInvitation(tx, request),
+  decline: (tx, _ctx, request) => declineCalendarInvitation(tx, request),
+};
 
 async function findInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<MemberRow> {
   const [member] = request.calendarId

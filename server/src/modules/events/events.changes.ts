@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
-import { calendars, events, notifications } from '../../db/schema/index.ts';
+import { calendars, events } from '../../db/schema/index.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { listMemberIds } from '../calendars/calendars.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import type { EventRow } from './events.access.ts';
 import {
   announceEvent,
@@ -88,18 +88,7 @@ export async function deleteRoot(ctx: AppContext, viewer: Viewer, root: EventRow
       .set({ deletedAt: new Date(), lastActionType: 'delete', updatedAt: new Date() })
       .where(eq(events.id, root.id));
     const holders = await listRsvpUserIds(tx, root.id);
-    if (holders.length > 0) {
-      await tx
-        .delete(notifications)
-        .where(
-          and(
-            inArray(notifications.recipientId, holders),
-            eq(notifications.eventId, root.id),
-            eq(notifications.type, 'shareEvent'),
-            eq(notifications.status, 'pending'),
-          ),
-        );
-    }
+    await withdrawPendingRequests(tx, holders, { type: 'shareEvent', eventId: root.id });
     const calendar = await findCalendarRow(tx, root.calendarId);
     await notify(tx, holders, 'eventDeleted', {
       actorId: viewer.account.id,

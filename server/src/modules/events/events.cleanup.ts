@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { events, notifications, userEventStatuses } from '../../db/schema/index.ts';
+import { events, userEventStatuses } from '../../db/schema/index.ts';
+import { withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import { announceEvent } from './events.effects.ts';
 
 /**
@@ -33,16 +34,5 @@ export async function deleteCalendarEvents(tx: Db, calendarId: string): Promise<
     if (userId) await announceEvent(tx, [userId], eventId, 'delete');
   }
   const invitees = [...new Set(invited.flatMap((row) => (row.userId ? [row.userId] : [])))];
-  if (invitees.length > 0) {
-    await tx
-      .delete(notifications)
-      .where(
-        and(
-          inArray(notifications.recipientId, invitees),
-          eq(notifications.calendarId, calendarId),
-          eq(notifications.type, 'shareEvent'),
-          eq(notifications.status, 'pending'),
-        ),
-      );
-  }
+  await withdrawPendingRequests(tx, invitees, { type: 'shareEvent', calendarId });
 }

@@ -5,10 +5,9 @@ import {
   type calendars,
   type NotificationCalendar,
   type NotificationEvent,
-  outbox,
   userEventStatuses,
 } from '../../db/schema/index.ts';
-import type { RealtimeEnvelope } from '../../platform/realtime.ts';
+import { recordRealtime } from '../../platform/realtimeOutbox.ts';
 import type { EventRow } from './events.access.ts';
 import { countedRsvp, type EventItem } from './events.presenter.ts';
 
@@ -54,19 +53,6 @@ export async function listConcernedUserIds(tx: Db, root: EventRow): Promise<stri
     listRsvpUserIds(tx, root.id),
   ]);
   return [...new Set([...members.flatMap((row) => (row.userId ? [row.userId] : [])), ...holders])];
-}
-
-/** Records realtime messages for after commit, one outbox row each, in one statement. */
-async function recordRealtime(tx: Db, envelopes: RealtimeEnvelope[]): Promise<void> {
-  for (let index = 0; index < envelopes.length; index += 1000) {
-    const chunk = envelopes.slice(index, index + 1000);
-    await tx.insert(outbox).values(
-      chunk.map((payload) => ({
-        kind: 'realtime',
-        payload: payload as unknown as Record<string, unknown>,
-      })),
-    );
-  }
 }
 
 /** Records, for after commit, the realtime `event` message to each of the given people. */

@@ -3,6 +3,7 @@ import {
   type Notification,
   type NotificationHistory,
   type NotificationType,
+  type RequestType,
 } from '@convene/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import {
   accounts,
+  calendarMembers,
   type NotificationCalendar,
   type NotificationEvent,
   type NotificationPayload,
@@ -20,9 +22,7 @@ import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import { transact } from '../../platform/transaction.ts';
-import { listRecipientsWithNoticesOff } from '../calendars/calendars.service.ts';
 import { presentNotification } from './notifications.presenter.ts';
-import { requestEffects } from './requestEffects.ts';
 
 /** What a notification is about and who caused it. */
 export interface NotifyDetails {
@@ -35,6 +35,19 @@ export interface NotifyDetails {
   /** The RSVP an answer to this request sets, per recipient. */
   rsvpIds?: Record<string, string>;
   details?: string | null;
+}
+
+/** Of the given users, those who turned notices off for this calendar (their own setting). */
+async function listRecipientsWithNoticesOff(
+  tx: Db,
+  calendarId: string,
+  userIds: string[],
+): Promise<string[]> {
+  const members = await tx
+    .select({ userId: calendarMembers.userId, settings: calendarMembers.settings })
+    .from(calendarMembers)
+    .where(and(eq(calendarMembers.calendarId, calendarId), inArray(calendarMembers.userId, userIds)));
+  return members.filter((member) => !member.settings.enableNotices).map((member) => member.userId as string);
 }
 
 /**
@@ -101,6 +114,31 @@ export async function notify(
     await addToOutbox(tx, 'push', { notificationId: row.id });
   }
   return rows;
+}
+
+/**
+ * Removes pending requests that no longer stand (an invitation taken back, its event or
+ * calendar deleted) from their recipients' feeds. The module that owns the request says which;
+ * answered requests stay as history.
+ */
+export async function withdrawPendingRequests(
+  tx: Db,
+  recipientIds: string[],
+  about: { type?: RequestType; calendarId?: string; eventId?: string; rsvpId?: string },
+): Promise<void> {
+  if (recipientIds.length === 0) return;
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        inArray(notifications.recipientId, recipientIds),
+        about.type ? eq(notifications.type, about.type) : undefined,
+        about.calendarId ? eq(notifications.calendarId, about.calendarId) : undefined,
+        about.eventId ? eq(notifications.eventId, about.eventId) : undefined,
+        about.rsvpId ? eq(notifications.rsvpId, about.rsvpId) : undefined,
+        eq(notifications.status, 'pending'),
+      ),
+    );
 }
 
 const sender = alias(accounts, 'sender');
@@ -223,7 +261,7 @@ export async function answerRequest(
       throw new ApiError(409, 'CONFLICT', 'This request was already answered');
     }
     if (!isRequestType(row.type)) throw new Error(`pending notification of non-request type ${row.type}`);
-    const effect = requestEffects[row.type];
+    const effect = ctx.requestEffects[row.type];
     await (answer === 'accepted' ? effect.accept(tx, ctx, row) : effect.decline(tx, ctx, row));
     await addToOutbox(tx, 'realtime', { userId, message: 'notification', payload: { notificationId: id } });
   });

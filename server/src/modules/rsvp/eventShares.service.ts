@@ -7,7 +7,7 @@ import {
   accounts,
   calendarMembers,
   calendars,
-  notifications,
+  type notifications,
   userEventStatuses,
 } from '../../db/schema/index.ts';
 import { ApiError, notFound, validation } from '../../platform/errors.ts';
@@ -26,7 +26,8 @@ import {
 import { findCalendarRow } from '../events/events.changes.ts';
 import { announceEvent, announceRsvp, calendarSnapshot, eventSnapshot } from '../events/events.effects.ts';
 import { rootItem } from '../events/events.presenter.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
+import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { eventInvitationMail } from './eventShares.mails.ts';
 
 const alreadyInvited = (field = 'email') =>
@@ -190,15 +191,7 @@ export async function unshareEvent(
   await transact(ctx, async (tx) => {
     await tx.delete(userEventStatuses).where(eq(userEventStatuses.id, row.id));
     if (!row.userId) return;
-    await tx
-      .delete(notifications)
-      .where(
-        and(
-          eq(notifications.recipientId, row.userId),
-          eq(notifications.rsvpId, row.id),
-          eq(notifications.status, 'pending'),
-        ),
-      );
+    await withdrawPendingRequests(tx, [row.userId], { rsvpId: row.id });
     if (row.sharedAt) {
       await announceEvent(tx, [row.userId], access.event.id, 'delete');
       if (!leaving) {
@@ -251,13 +244,11 @@ async function answerInvitation(
   );
 }
 
-/** The shareEvent request effect: accepting sets the RSVP to attending. */
-export const acceptEventInvitation = (tx: Db, request: typeof notifications.$inferSelect) =>
-  answerInvitation(tx, request, 'attending');
-
-/** The shareEvent request effect: declining sets the RSVP to not attending. */
-export const declineEventInvitation = (tx: Db, request: typeof notifications.$inferSelect) =>
-  answerInvitation(tx, request, 'notAttending');
+/** The shareEvent request effect: the attached RSVP becomes attending (accept) or not attending (decline). */
+export const eventInvitationEffect: RequestEffect = {
+  accept: (tx, _ctx, request) => answerInvitation(tx, request, 'attending'),
+  decline: (tx, _ctx, request) => answerInvitation(tx, request, 'notAttending'),
+};
 
 /**
  * When an account proves its address (confirmation link or password reset; never at
