@@ -8,7 +8,8 @@ import { validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
-import { getCalendarAccess, requirePermission } from '../calendars/calendars.access.ts';
+import { getCalendarAccess } from '../calendars/calendars.access.ts';
+import { calendarPolicy } from '../calendars/calendars.policy.ts';
 import { listMemberIds } from '../calendars/calendars.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import {
@@ -62,7 +63,7 @@ export async function createEvent(
   body: z.output<typeof createEventBody>,
 ): Promise<Event> {
   const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
-  requirePermission(access, 'canAdd');
+  calendarPolicy.authorize(access, 'addEvent');
   const { calendarId, ...fields } = body;
   const columns = toColumns(fields);
   const row = await transact(ctx, async (tx) => {
@@ -111,7 +112,7 @@ export async function updateEvent(
   if (body.calendarId !== target.root.calendarId) {
     if (target.originalStart && scope !== 'all')
       throw validation('calendarId', 'Only a whole series moves to another calendar');
-    requirePermission(await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id), 'canAdd');
+    calendarPolicy.authorize(await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id), 'addEvent');
   }
   if (target.originalStart) {
     const item = await updateOccurrence(ctx, viewer, target, changes, scope, body.calendarId);
