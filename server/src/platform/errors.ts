@@ -28,8 +28,3 @@ export const conflict = (message: string, field?: string) => new ApiError(409, '
 /** 429: too many attempts; retry after the given seconds. */
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts, try again later') =>
   new ApiError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
-
-/** Throws 404 unless the check passed (the default for "may the viewer see this"). */
-export function authorize(ok: boolean, failure: () => ApiError = () => forbidden('Forbidden')): asserts ok {
-  if (!ok) throw failure();
-}
