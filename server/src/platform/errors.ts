@@ -19,8 +19,8 @@ export const validation = (field: string, message = `Invalid ${field}`) =>
   new ApiError(400, 'VALIDATION', message, field);
 /** 401: no valid login token. */
 export const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', 'Sign-in required');
-/** 403: the viewer may see the thing but not do this. */
-export const forbidden = (message = 'Forbidden') => new ApiError(403, 'FORBIDDEN', message);
+/** 403: the viewer may see the thing but not do this (only policies answer it: platform/policy.ts). */
+export const forbidden = (message: string, field?: string) => new ApiError(403, 'FORBIDDEN', message, field);
 /** 404: missing, or private and not the viewer's to know about. */
 export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message);
 /** 409: the change conflicts with the current state. */
@@ -28,8 +28,3 @@ export const conflict = (message: string, field?: string) => new ApiError(409, '
 /** 429: too many attempts; retry after the given seconds. */
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts, try again later') =>
   new ApiError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
-
-/** Throws 404 unless the check passed (the default for "may the viewer see this"). */
-export function authorize(ok: boolean, failure: () => ApiError = () => forbidden()): asserts ok {
-  if (!ok) throw failure();
-}

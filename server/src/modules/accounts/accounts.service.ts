@@ -3,13 +3,14 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts, sessions, userBlocks, userNotes } from '../../db/schema/index.ts';
-import { ApiError, authorize, forbidden, notFound, validation } from '../../platform/errors.ts';
+import { ApiError, notFound, validation } from '../../platform/errors.ts';
 import { assertLoginAllowed, clearLoginFailure, recordLoginFailure } from '../../platform/loginThrottle.ts';
 import { getMediaStore } from '../../platform/media/store.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { recordRealtime } from '../../platform/realtimeOutbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
+import { accountPolicy } from './accounts.policy.ts';
 import { presentOwnAccount, presentUser } from './accounts.presenter.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -37,7 +38,7 @@ export async function getVisibleAccount(db: Db, userId: string): Promise<Account
 export async function authorizeSelf(db: Db, viewer: Viewer, userId: string): Promise<void> {
   if (viewer.account.id === userId) return;
   await getVisibleAccount(db, userId);
-  authorize(false, () => forbidden('Only the account itself may do this'));
+  accountPolicy.authorize({ account: viewer.account, userId }, 'actAsAccount');
 }
 
 /** GET /api/accounts/{userId}[/profile]: oneself → own account; another user → their profile. */
@@ -137,13 +138,12 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
 ): Promise<void> {
   const { account } = viewer;
-  authorize(account.status === 'active', () => forbidden('Confirm your e-mail address first'));
-  authorize(account.socialId === null && account.passwordHash !== null, () =>
-    forbidden('This account signs in through a social network'),
-  );
+  accountPolicy.authorize({ account, userId: account.id }, 'changePassword');
+  const currentHash = account.passwordHash;
+  if (currentHash === null) throw new Error('changePassword was granted without a password');
   const throttleKey = `password:${account.id}`;
   await assertLoginAllowed(ctx.db, throttleKey);
-  if (!(await verifyPassword(input.oldPassword, account.passwordHash))) {
+  if (!(await verifyPassword(input.oldPassword, currentHash))) {
     await recordLoginFailure(ctx.db, [throttleKey]);
     throw invalidCurrentPassword();
   }

@@ -2,7 +2,7 @@ import { effectivePermissions, type MemberPermissions } from '@convene/contract'
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { calendarMembers, calendars } from '../../db/schema/index.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 
 type CalendarRow = typeof calendars.$inferSelect;
 type MemberRow = typeof calendarMembers.$inferSelect;
@@ -51,9 +51,4 @@ export async function getCalendarAccess(
   const visible = row.member !== null || (row.calendar.visibility === 'public' && permissions.canView);
   if (!visible) throw notFound('No such calendar');
   return { calendar: row.calendar, member: row.member, permissions };
-}
-
-/** Throws 403 unless the viewer has the flag (they can already see the calendar). */
-export function requirePermission(access: CalendarAccess, flag: keyof MemberPermissions): void {
-  if (!access.permissions[flag]) throw new ApiError(403, 'FORBIDDEN', `You need ${flag} on this calendar`);
 }

@@ -11,14 +11,15 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import type { CalendarSettings, PermissionFlags } from '../../db/schema/index.ts';
 import { accounts, calendarMembers, calendars } from '../../db/schema/index.ts';
-import { ApiError, validation } from '../../platform/errors.ts';
+import { validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { deleteCalendarEvents } from '../events/events.cleanup.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
+import { type CalendarAccess, getCalendarAccess } from './calendars.access.ts';
+import { calendarPolicy } from './calendars.policy.ts';
 import { presentCalendar } from './calendars.presenter.ts';
 
 /** Defaults of spec part 1 §9 for a new calendar. */
@@ -208,18 +209,12 @@ export async function updateCalendar(
   body: z.output<typeof updateCalendarBody>,
 ): Promise<Calendar> {
   const access = await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
-  requirePermission(access, 'canEdit');
+  calendarPolicy.authorize(access, 'edit');
   const { calendar } = access;
   const renames = body.name !== undefined && body.name !== calendar.name;
   const revisibles = body.visibility !== undefined && body.visibility !== calendar.visibility;
-  if ((renames || revisibles) && !access.permissions.isOwner) {
-    throw new ApiError(
-      403,
-      'FORBIDDEN',
-      'Only the owner changes the title and visibility',
-      renames ? 'name' : 'visibility',
-    );
-  }
+  if (renames) calendarPolicy.authorize(access, 'changeTitle');
+  if (revisibles) calendarPolicy.authorize(access, 'changeVisibility');
   const visibility = body.visibility ?? calendar.visibility;
   if (calendar.isPersonal && visibility === 'public')
     throw validation('visibility', calendarMessages.personalNotPublic);
@@ -270,12 +265,13 @@ export async function updateCalendarSettings(
   settings: Partial<CalendarSettings>,
 ): Promise<Calendar> {
   const access = await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
-  if (!access.member?.isConfirmed)
-    throw new ApiError(403, 'FORBIDDEN', 'Only members have settings for a calendar');
+  calendarPolicy.authorize(access, 'changeOwnSettings');
+  const { member } = access;
+  if (!member) throw new Error('changeOwnSettings was granted without a membership');
   await ctx.db
     .update(calendarMembers)
-    .set({ settings: { ...access.member.settings, ...settings } })
-    .where(eq(calendarMembers.id, access.member.id));
+    .set({ settings: { ...member.settings, ...settings } })
+    .where(eq(calendarMembers.id, member.id));
   return getCalendar(ctx, calendarId, viewer);
 }
 
@@ -286,9 +282,7 @@ export async function updateCalendarSettings(
  */
 export async function deleteCalendar(ctx: AppContext, viewer: Viewer, calendarId: string): Promise<void> {
   const access: CalendarAccess = await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
-  if (!access.permissions.isOwner) throw new ApiError(403, 'FORBIDDEN', 'Only the owner deletes a calendar');
-  if (access.calendar.isPersonal)
-    throw new ApiError(403, 'FORBIDDEN', 'A personal calendar cannot be deleted');
+  calendarPolicy.authorize(access, 'delete');
   await transact(ctx, async (tx) => {
     const members = await listMemberIds(tx, calendarId);
     const { calendar } = access;

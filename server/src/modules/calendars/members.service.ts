@@ -16,9 +16,11 @@ import { transact } from '../../platform/transaction.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
 import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import type { RequestEffect } from '../notifications/requestEffects.ts';
-import { type CalendarAccess, getCalendarAccess, requirePermission } from './calendars.access.ts';
+import { type CalendarAccess, getCalendarAccess } from './calendars.access.ts';
+import { calendarPolicy } from './calendars.policy.ts';
 import { spendInvitation } from './invitationLimit.ts';
 import { calendarInvitationMail } from './members.mails.ts';
+import { memberPolicy } from './members.policy.ts';
 
 type MemberRow = typeof calendarMembers.$inferSelect;
 type CalendarRow = typeof calendars.$inferSelect;
@@ -67,7 +69,7 @@ export async function addMember(
   },
 ): Promise<{ memberId: string; calendarId: string; permissions: MemberPermissions }> {
   const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
-  requirePermission(access, 'canShare');
+  calendarPolicy.authorize(access, 'share');
   const [account] = await ctx.db
     .select()
     .from(accounts)
@@ -148,7 +150,7 @@ export async function shareCalendar(
 ): Promise<{ memberId: string; calendarId: string; permissions: MemberPermissions }> {
   await ctx.captcha.verify(body.recaptchaCode, ip);
   const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
-  requirePermission(access, 'canShare');
+  calendarPolicy.authorize(access, 'share');
   const member = await getMember(ctx.db, body.calendarId, body.memberId);
   if (member.isConfirmed) throw new ApiError(409, 'ALREADY_INVITED', 'This person is already a member');
   const permissions = body.permissions
@@ -201,8 +203,7 @@ export async function unshareCalendar(
   const access: CalendarAccess = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
   const member = await getMember(ctx.db, body.calendarId, body.memberId);
   const leaving = member.userId === viewer.account.id;
-  if (!leaving) requirePermission(access, 'canShare');
-  if (member.permissions.isOwner) throw new ApiError(403, 'FORBIDDEN', 'The owner cannot be removed');
+  memberPolicy.authorize({ calendar: access, member, viewerId: viewer.account.id }, 'removeMember');
   await transact(ctx, async (tx) => {
     await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
     if (!member.userId) return;
@@ -241,8 +242,7 @@ export async function listCalendarUsers(
   query: { calendarId: string; resultsPerPage: number; skipNumber: number; q?: string },
 ): Promise<{ users: CalendarMember[]; totalNumberOfUsers: number }> {
   const access = await getCalendarAccess(ctx.db, query.calendarId, viewer.account.id);
-  if (!access.member?.isConfirmed)
-    throw new ApiError(403, 'FORBIDDEN', 'Only members see the people of a calendar');
+  calendarPolicy.authorize(access, 'seeMembers');
   const search: SQL | undefined = query.q
     ? or(
         ilike(calendarMembers.name, likePattern(query.q)),
@@ -265,9 +265,8 @@ export async function listCalendarUsers(
       .limit(query.resultsPerPage),
     ctx.db.select({ value: count() }).from(calendarMembers).where(where),
   ]);
-  // Sharers manage invitations, so they see the address an invitation to someone without an
-  // account went to; a person with an account is shown as presentUser allows.
-  const seesInvitedAddresses = access.permissions.canShare;
+  // A person with an account is shown as presentUser allows.
+  const seesInvitedAddresses = calendarPolicy.can(access, 'seeInvitedAddresses');
   const users = rows.map(({ member, account }) => {
     const seen = account ? presentUser(viewer.account, account) : null;
     return {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { events, userEventStatuses } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { type CalendarAccess, getCalendarAccess } from '../calendars/calendars.access.ts';
+import { type EventPermissions, eventPermissions } from './events.policy.ts';
 import { isOccurrence, parseOccurrenceId } from './recurrence.ts';
 
 export type EventRow = typeof events.$inferSelect;
@@ -16,15 +17,6 @@ export interface EventTarget {
   root: EventRow;
   originalStart: Date | null;
   exception: EventRow | null;
-}
-
-/** What the viewer may do with an event (spec part 2 §6). */
-export interface EventPermissions {
-  canView: boolean;
-  canEdit: boolean;
-  canRemove: boolean;
-  canShare: boolean;
-  isOwner: boolean;
 }
 
 /** An event as the viewer reaches it: its originating calendar and their own RSVP. */
@@ -96,33 +88,15 @@ export async function getEventAccess(db: Db, event: EventRow, viewerId: string):
   const isOwner = event.ownerId === viewerId;
   const invited = Boolean(invitation?.sharedAt);
   if (!calendar && !isOwner && !invited) throw notFound('No such event');
-  const canEdit = isOwner || Boolean(calendar?.permissions.canEdit);
   return {
     event,
     calendar,
     invitation: invitation ?? null,
-    permissions: {
-      canView: true,
-      canEdit,
-      // The invitee's own calendar holds the event as a link they may take it out of.
-      canRemove: !canEdit && Boolean(invitation?.linkCalendarId),
-      canShare: Boolean(calendar?.permissions.canShare) && event.kind !== 'info',
-      isOwner,
-    },
+    permissions: eventPermissions({
+      event,
+      viewerId,
+      calendar: calendar?.permissions ?? null,
+      linkCalendarId: invitation?.linkCalendarId ?? null,
+    }),
   };
-}
-
-/** Throws 403 unless the viewer holds the permission (they can already see the event). */
-export function requireEventPermission(
-  access: EventAccess,
-  flag: 'canEdit' | 'canShare' | 'canRemove',
-): void {
-  if (!access.permissions[flag]) {
-    const reason = {
-      canEdit: 'Only the owner or someone who can edit its calendar may change this event',
-      canShare: 'You need canShare on the calendar, and an event that is not info, to invite people',
-      canRemove: 'You cannot remove this event',
-    }[flag];
-    throw new ApiError(403, 'FORBIDDEN', reason);
-  }
 }

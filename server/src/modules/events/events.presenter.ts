@@ -10,6 +10,7 @@ import type { Db } from '../../db/connect.ts';
 import { accounts, calendarMembers, calendars, userEventStatuses } from '../../db/schema/index.ts';
 import { permissionsFor } from '../calendars/calendars.access.ts';
 import type { EventRow, EventTarget, RsvpRow } from './events.access.ts';
+import { eventPermissions } from './events.policy.ts';
 import { occurrenceId } from './recurrence.ts';
 
 /**
@@ -169,8 +170,6 @@ export function presentEvent(item: EventItem, context: ViewContext, viewedIn?: s
   const place = context.calendars.get(root.calendarId);
   const mine = context.mine.get(root.id) ?? null;
   const calendarPermissions = place ? permissionsFor(place.calendar, place.member) : null;
-  const isOwner = root.ownerId === context.viewerId;
-  const canEdit = isOwner || Boolean(calendarPermissions?.canEdit);
   const linkCalendarId = mine?.userId === context.viewerId ? mine.linkCalendarId : null;
   return {
     eventId: item.key,
@@ -204,12 +203,12 @@ export function presentEvent(item: EventItem, context: ViewContext, viewedIn?: s
     },
     usersWithPermissions: linkCalendarId ? [{ linkCalendarId }] : [],
     owner: context.owners.get(root.ownerId) ?? { userId: root.ownerId, name: '', imageLink: null },
-    permissions: {
-      canEdit,
-      canRemove: !canEdit && Boolean(linkCalendarId),
-      canShare: Boolean(calendarPermissions?.canShare) && root.kind !== 'info',
-      isOwner,
-    },
+    permissions: eventPermissions({
+      event: root,
+      viewerId: context.viewerId,
+      calendar: calendarPermissions,
+      linkCalendarId,
+    }),
     attachments: source.attachments as Event['attachments'],
     location: source.location,
     hexColor: source.hexColor,

@@ -8,18 +8,15 @@ import { validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
-import { getCalendarAccess, requirePermission } from '../calendars/calendars.access.ts';
+import { getCalendarAccess } from '../calendars/calendars.access.ts';
+import { calendarPolicy } from '../calendars/calendars.policy.ts';
 import { listMemberIds } from '../calendars/calendars.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import {
-  type EventAccess,
-  findEventTarget,
-  getEventAccess,
-  requireEventPermission,
-} from './events.access.ts';
+import { type EventAccess, findEventTarget, getEventAccess } from './events.access.ts';
 import { deleteRoot, updateRoot } from './events.changes.ts';
 import { announceEvent, calendarSnapshot, eventSnapshot } from './events.effects.ts';
 import { deleteOccurrence, updateOccurrence } from './events.occurrences.ts';
+import { eventPolicy } from './events.policy.ts';
 import {
   type EventItem,
   loadViewContext,
@@ -62,7 +59,7 @@ export async function createEvent(
   body: z.output<typeof createEventBody>,
 ): Promise<Event> {
   const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
-  requirePermission(access, 'canAdd');
+  calendarPolicy.authorize(access, 'addEvent');
   const { calendarId, ...fields } = body;
   const columns = toColumns(fields);
   const row = await transact(ctx, async (tx) => {
@@ -105,13 +102,13 @@ export async function updateEvent(
 ): Promise<Event> {
   const target = await findEventTarget(ctx.db, body.eventId);
   const access = await getEventAccess(ctx.db, target.root, viewer.account.id);
-  requireEventPermission(access, 'canEdit');
+  eventPolicy.authorize(access, 'editEvent');
   const changes = changedFields(body);
   const scope = body.scope ?? 'this';
   if (body.calendarId !== target.root.calendarId) {
     if (target.originalStart && scope !== 'all')
       throw validation('calendarId', 'Only a whole series moves to another calendar');
-    requirePermission(await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id), 'canAdd');
+    calendarPolicy.authorize(await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id), 'addEvent');
   }
   if (target.originalStart) {
     const item = await updateOccurrence(ctx, viewer, target, changes, scope, body.calendarId);
@@ -151,11 +148,11 @@ export async function deleteEvent(
   const linkCalendarId = access.invitation?.linkCalendarId ?? null;
   if (body.calendarId !== target.root.calendarId && body.calendarId !== linkCalendarId)
     throw validation('calendarId', 'The event is not in this calendar');
-  if (!access.permissions.canEdit) {
-    if (access.permissions.canRemove && body.calendarId === linkCalendarId) {
+  if (!eventPolicy.can(access, 'deleteEvent')) {
+    if (eventPolicy.can(access, 'removeEvent') && body.calendarId === linkCalendarId) {
       return removeFromCalendar(ctx, viewer, access, targetItem(target).key);
     }
-    requireEventPermission(access, 'canEdit');
+    eventPolicy.authorize(access, 'deleteEvent');
   }
   if (target.originalStart) return deleteOccurrence(ctx, viewer, target, body.scope ?? 'this');
   return deleteRoot(ctx, viewer, target.root);

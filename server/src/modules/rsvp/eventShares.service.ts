@@ -16,19 +16,15 @@ import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { spendInvitation } from '../calendars/invitationLimit.ts';
-import {
-  type EventAccess,
-  type EventRow,
-  findEventTarget,
-  getEventAccess,
-  requireEventPermission,
-} from '../events/events.access.ts';
+import { type EventAccess, type EventRow, findEventTarget, getEventAccess } from '../events/events.access.ts';
 import { findCalendarRow } from '../events/events.changes.ts';
 import { announceEvent, announceRsvp, calendarSnapshot, eventSnapshot } from '../events/events.effects.ts';
+import { eventPolicy } from '../events/events.policy.ts';
 import { rootItem } from '../events/events.presenter.ts';
 import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { eventInvitationMail } from './eventShares.mails.ts';
+import { rsvpPolicy } from './rsvp.policy.ts';
 
 const alreadyInvited = (field = 'email') =>
   new ApiError(409, 'ALREADY_INVITED', 'This person is already invited', field);
@@ -87,7 +83,7 @@ export async function addInvitee(
   body: z.output<typeof createUserEventStatusBody>,
 ): Promise<{ userEventStatusId: string }> {
   const access = await loadForSharing(ctx, viewer, body.eventId, body.groupId);
-  requireEventPermission(access, 'canShare');
+  eventPolicy.authorize(access, 'shareEvent');
   const [account] = await ctx.db
     .select()
     .from(accounts)
@@ -136,7 +132,7 @@ export async function shareEvent(
 ): Promise<{ userEventStatusId: string }> {
   await ctx.captcha.verify(body.recaptchaCode, ip);
   const access = await loadForSharing(ctx, viewer, body.eventId, body.groupId);
-  requireEventPermission(access, 'canShare');
+  eventPolicy.authorize(access, 'shareEvent');
   const row = await findRsvp(ctx.db, access.event, body.userEventStatusId);
   if (row.sharedAt || !row.invitedById) throw alreadyInvited();
   const { event } = access;
@@ -186,8 +182,7 @@ export async function unshareEvent(
   const access: EventAccess = await loadForSharing(ctx, viewer, body.eventId, body.groupId);
   const row = await findRsvp(ctx.db, access.event, body.rsvpId);
   const leaving = row.userId === viewer.account.id;
-  if (!leaving) requireEventPermission(access, 'canShare');
-  if (row.userId === access.event.ownerId) throw new ApiError(403, 'FORBIDDEN', 'The owner’s RSVP stays');
+  rsvpPolicy.authorize({ event: access, rsvp: row, viewerId: viewer.account.id }, 'withdraw');
   await transact(ctx, async (tx) => {
     await tx.delete(userEventStatuses).where(eq(userEventStatuses.id, row.id));
     if (!row.userId) return;

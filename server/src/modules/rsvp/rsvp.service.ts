@@ -12,14 +12,17 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts, events, userEventStatuses } from '../../db/schema/index.ts';
-import { ApiError, forbidden, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
+import { accountPolicy } from '../accounts/accounts.policy.ts';
 import { type EventAccess, findEventTarget, getEventAccess, type RsvpRow } from '../events/events.access.ts';
 import { announceRsvp, eventSnapshot } from '../events/events.effects.ts';
+import { eventPolicy } from '../events/events.policy.ts';
 import { countedRsvp, rootItem } from '../events/events.presenter.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { rsvpPolicy } from './rsvp.policy.ts';
 import { presentUserEventStatus } from './rsvp.presenter.ts';
 
 /** GET /api/rsvp: the RSVP vocabulary (our reading of the spec's unlabelled call). */
@@ -31,10 +34,6 @@ export function getRsvpOptions(): RsvpOptions {
   };
 }
 
-/** Whoever may invite people to the event manages the invitations sent to bare addresses. */
-const seesInvitedAddresses = (access: EventAccess) =>
-  access.permissions.isOwner || access.permissions.canShare;
-
 /** Presents RSVP rows with their accounts, for one viewer. */
 async function presentRows(db: Db, rows: RsvpRow[], viewerId: string, access: EventAccess) {
   const ids = rows.flatMap((row) => (row.userId ? [row.userId] : []));
@@ -43,7 +42,7 @@ async function presentRows(db: Db, rows: RsvpRow[], viewerId: string, access: Ev
   return rows.map((row) =>
     presentUserEventStatus(row, row.userId ? (byId.get(row.userId) ?? null) : null, {
       userId: viewerId,
-      seesInvitedAddresses: seesInvitedAddresses(access),
+      seesInvitedAddresses: eventPolicy.can(access, 'seeInvitedAddresses'),
     }),
   );
 }
@@ -98,8 +97,7 @@ export async function getMyStatus(
         .where(and(eq(userEventStatuses.eventId, access.event.id), mine))
         .returning();
       // Unconfirmed, with an invitation waiting for their address: it is not theirs to answer yet.
-      if (!existing && account.status !== 'active')
-        throw forbidden('Confirm your e-mail address to answer the invitation sent to it');
+      if (!existing) accountPolicy.authorize({ account, userId: account.id }, 'claimInvitationByAddress');
       if (!existing) throw new Error('RSVP row missing after insert');
       // One more person in the loop: every open attendee counter (theirs included) moves at once.
       if (created.length > 0) {
@@ -156,8 +154,7 @@ export async function updateStatus(
     .where(and(eq(events.id, row.eventId), isNull(events.deletedAt)));
   if (!root) throw notFound('No such RSVP');
   const access = await getEventAccess(ctx.db, root, viewer.account.id);
-  if (row.userId !== viewer.account.id)
-    throw new ApiError(403, 'FORBIDDEN', 'You can only answer for yourself');
+  rsvpPolicy.authorize({ event: access, rsvp: row, viewerId: viewer.account.id }, 'answer');
   const updated = await transact(ctx, async (tx) => {
     const [before] = await tx
       .select()

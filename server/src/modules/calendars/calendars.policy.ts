@@ -1,0 +1,37 @@
+import { definePolicy, unless } from '../../platform/policy.ts';
+import type { CalendarAccess } from './calendars.access.ts';
+
+const needs = (access: CalendarAccess, flag: 'canAdd' | 'canEdit' | 'canShare') =>
+  unless(access.permissions[flag], `You need ${flag} on this calendar`);
+
+const ownerOnlyTitle = 'Only the owner changes the title and visibility';
+
+/** What the viewer may do with a calendar they can see (spec part 1 §6). */
+export const calendarPolicy = definePolicy<CalendarAccess, CalendarAbility>({
+  addEvent: (access) => needs(access, 'canAdd'),
+  edit: (access) => needs(access, 'canEdit'),
+  changeTitle: (access) => unless(access.permissions.isOwner, ownerOnlyTitle, 'name'),
+  changeVisibility: (access) => unless(access.permissions.isOwner, ownerOnlyTitle, 'visibility'),
+  delete: (access) =>
+    unless(access.permissions.isOwner, 'Only the owner deletes a calendar') ??
+    unless(!access.calendar.isPersonal, 'A personal calendar cannot be deleted'),
+  share: (access) => needs(access, 'canShare'),
+  // Sharers manage invitations, so they see the address an invitation to someone without an
+  // account went to.
+  seeInvitedAddresses: (access) => needs(access, 'canShare'),
+  seeMembers: (access) =>
+    unless(Boolean(access.member?.isConfirmed), 'Only members see the people of a calendar'),
+  changeOwnSettings: (access) =>
+    unless(Boolean(access.member?.isConfirmed), 'Only members have settings for a calendar'),
+});
+
+export type CalendarAbility =
+  | 'addEvent'
+  | 'edit'
+  | 'changeTitle'
+  | 'changeVisibility'
+  | 'delete'
+  | 'share'
+  | 'seeInvitedAddresses'
+  | 'seeMembers'
+  | 'changeOwnSettings';
