@@ -1,7 +1,7 @@
 import type { Attachment } from '@convene/contract';
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../app/useErrorText.ts';
+import { useErrorText } from '../../components/useErrorText.ts';
 import { colorInputValue, fileNameFromUrl, withField } from './attachmentItems.ts';
 import { ImageAttachmentFields } from './ImageAttachmentFields.tsx';
 

@@ -10,7 +10,7 @@ import {
 import { Box, FormControlLabel, Stack, Switch } from '@mui/material';
 import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../app/useErrorText.ts';
+import { useErrorText } from '../../components/useErrorText.ts';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { DateTimeDraftField } from './DateTimeDraftField.tsx';
 import { fromPickerValue, type PickerValue, toPickerValue } from './eventFormDates.ts';

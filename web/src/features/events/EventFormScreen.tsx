@@ -2,7 +2,7 @@ import { Alert, Box, Button, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useMyCalendars } from '../calendars/useCalendars.ts';
 import { EventForm } from './EventForm.tsx';
 import { readEventFormState } from './eventFormState.ts';

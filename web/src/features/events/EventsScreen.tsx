@@ -3,8 +3,8 @@ import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { SearchBar } from '../../components/SearchBar.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
 import { EventList } from './EventList.tsx';
 
 /** /events: the viewer's events from every calendar, searchable by name, with a create button. */

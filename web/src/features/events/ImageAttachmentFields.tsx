@@ -3,7 +3,7 @@ import { Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadErrorKey, uploadImage } from '../../api/upload.ts';
-import { useErrorText } from '../../app/useErrorText.ts';
+import { useErrorText } from '../../components/useErrorText.ts';
 import type { AttachmentFieldsProps } from './AttachmentFields.tsx';
 import { AttachmentImage } from './AttachmentImage.tsx';
 import { withField } from './attachmentItems.ts';

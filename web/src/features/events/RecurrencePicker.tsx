@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../app/useErrorText.ts';
+import { useErrorText } from '../../components/useErrorText.ts';
 import { DateTimeDraftField } from './DateTimeDraftField.tsx';
 import { isPickableDay } from './eventFormDates.ts';
 import { NumberDraftField } from './NumberDraftField.tsx';

@@ -1,7 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../components/visuallyHidden.ts';
+import { visuallyHidden } from './visuallyHidden.ts';
 
 /** How long a screen's code may take to load before anything says so (most loads take less). */
 export const fallbackDelayMs = 400;
