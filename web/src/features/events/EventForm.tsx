@@ -6,9 +6,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../api/config.ts';
 import { EditBottomActions, EditTopBar } from '../../components/EditTopBar.tsx';
+import type { BotCheckHandle } from '../../components/InvisibleAltcha.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { useSession } from '../auth/useSession.ts';
-import type { BotCheckHandle } from '../calendars/InvisibleAltcha.tsx';
 import { AttachmentsEditor } from './AttachmentsEditor.tsx';
 import { CalendarPicker } from './CalendarPicker.tsx';
 import { EditScopeDialog } from './EditScopeDialog.tsx';
@@ -34,7 +34,7 @@ import { useEventFormSave } from './useEventFormSave.ts';
 import { useRecentTimeZones } from './useRecentTimeZones.ts';
 
 const InvisibleAltcha = lazy(() =>
-  import('../calendars/InvisibleAltcha.tsx').then((module) => ({ default: module.InvisibleAltcha })),
+  import('../../components/InvisibleAltcha.tsx').then((module) => ({ default: module.InvisibleAltcha })),
 );
 
 interface EventFormProps {

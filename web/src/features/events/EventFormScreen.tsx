@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { useMyCalendars } from '../calendars/useCalendars.ts';
+import { useMyCalendars } from '../calendars/index.ts';
 import { EventForm } from './EventForm.tsx';
 import { readEventFormState } from './eventFormState.ts';
 import { useEvent } from './useEvent.ts';

@@ -1,11 +1,15 @@
 import type { Event } from '@convene/contract';
 import { useTranslation } from 'react-i18next';
-import { InviteBotCheck } from '../calendars/InviteBotCheck.tsx';
-import { InviteDialogLayout, InviteDialogShell } from '../calendars/InviteDialogLayout.tsx';
-import { type FoundUser, isAlreadyInvited } from '../calendars/inviteDialogState.ts';
-import { PersonSearchBox } from '../calendars/PersonSearchBox.tsx';
-import { useInviteConfirm } from '../calendars/useInviteConfirm.ts';
-import { usePersonSearch } from '../calendars/usePersonSearch.ts';
+import {
+  type FoundUser,
+  InviteBotCheck,
+  InviteDialogLayout,
+  InviteDialogShell,
+  isAlreadyInvited,
+  PersonSearchBox,
+  useInviteConfirm,
+  usePersonSearch,
+} from '../invitations/index.ts';
 import { useInviteToEvent } from './useInviteToEvent.ts';
 
 /** Someone already on the event (an attendee loaded on the page). */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { toSearchQuery } from '../../components/searchQuery.ts';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
-import { searchUsers } from './calendarsApi.ts';
+import { searchUsers } from './invitationsApi.ts';
 import {
   type FoundUser,
   type InviteState,

@@ -1,10 +1,10 @@
 import { Alert } from '@mui/material';
 import { lazy, type Ref, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotCheckHandle } from './InvisibleAltcha.tsx';
+import type { BotCheckHandle } from '../../components/InvisibleAltcha.tsx';
 
 const InvisibleAltcha = lazy(() =>
-  import('./InvisibleAltcha.tsx').then((module) => ({ default: module.InvisibleAltcha })),
+  import('../../components/InvisibleAltcha.tsx').then((module) => ({ default: module.InvisibleAltcha })),
 );
 
 /**

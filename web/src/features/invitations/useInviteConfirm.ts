@@ -2,11 +2,11 @@ import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../api/config.ts';
+import type { BotCheckHandle } from '../../components/InvisibleAltcha.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
-import { inviteErrorKey, inviteNoticeKeys } from './calendarErrors.ts';
-import type { BotCheckHandle } from './InvisibleAltcha.tsx';
 import { solveInviteBotCheck } from './InviteBotCheck.tsx';
 import { type InviteTarget, isAlreadyInvited } from './inviteDialogState.ts';
+import { inviteErrorKey, inviteNoticeKeys } from './inviteErrors.ts';
 
 /** Who an invitation goes to, as the invite calls take it (by userId, or anyone by e-mail). */
 export type Invitee = { userId: string; name: string } | { email: string };

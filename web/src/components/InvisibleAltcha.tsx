@@ -1,4 +1,4 @@
-import '../auth/altchaSetup.ts';
+import './altchaSetup.ts';
 import { type Ref, useImperativeHandle, useRef } from 'react';
 
 /** Runs the bot check on demand and answers its payload (for the recaptchaCode field). */
