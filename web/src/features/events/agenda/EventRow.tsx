@@ -1,11 +1,11 @@
 import type { Event } from '@convene/contract';
+import { eventPath } from '@convene/contract';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import RepeatIcon from '@mui/icons-material/Repeat';
 import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { eventPath } from '../eventPath.ts';
 import { agendaRowSizes } from './agendaDays.ts';
 import {
   calendarColor,

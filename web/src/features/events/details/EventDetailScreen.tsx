@@ -1,4 +1,4 @@
-import { layout } from '@convene/contract';
+import { eventIdFromSlug, layout } from '@convene/contract';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Alert, Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -8,7 +8,6 @@ import { ApiError } from '../../../api/ApiError.ts';
 import { notFoundState } from '../../../components/notFoundState.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { AttachmentList } from '../attachments/index.ts';
-import { eventIdFromSlug } from '../eventPath.ts';
 import { useEvent } from '../useEvent.ts';
 import { EventDeleteControl } from './EventDeleteControl.tsx';
 import { EventDetailSkeleton } from './EventDetailSkeleton.tsx';

@@ -1,4 +1,7 @@
-/** The event page path: /events/{name with spaces as _, URL-encoded}-{eventId}. */
+/**
+ * The event page path: /events/{name with spaces as _, URL-encoded}-{eventId}. The web routes
+ * by it and the server writes it into mails and notification links.
+ */
 export function eventPath(name: string, eventId: string): string {
   return `/events/${encodeURIComponent(name.replaceAll(' ', '_'))}-${eventId}`;
 }
