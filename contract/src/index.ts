@@ -4,6 +4,7 @@ export * from './calendars.ts';
 export * from './errors.ts';
 export * from './eventAttachments.ts';
 export * from './eventDates.ts';
+export * from './eventPath.ts';
 export * from './events.ts';
 export * from './limits.ts';
 export * from './media.ts';

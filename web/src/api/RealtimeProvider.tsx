@@ -1,7 +1,6 @@
 import type { RealtimeMessage, ServerToClientMessages } from '@convene/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
-import { subscribeActivityRefresh } from '../features/activity/activityRealtime.ts';
 import {
   connectRealtime,
   queryKeysForMessage,
@@ -9,9 +8,17 @@ import {
   realtimeInvalidations,
 } from './realtime.ts';
 
+/**
+ * A feature's own reaction to the open socket (the activity feed's debounced refresh, say);
+ * answers the function that stops it. The shell passes them in, so api/ imports no feature.
+ */
+export type RealtimeSubscriber = (socket: RealtimeSocket, queryClient: QueryClient) => () => void;
+
 interface RealtimeProviderProps {
   /** The signed-in user's token; null keeps the socket closed. */
   loginToken: string | null;
+  /** Started with every socket; a stable array (a module constant), or the socket reopens. */
+  subscribers: readonly RealtimeSubscriber[];
   children: ReactNode;
 }
 
@@ -21,7 +28,12 @@ type Listener = (message: RealtimeMessage, payload: unknown) => void;
 const RealtimeListenersContext = createContext<Set<Listener> | null>(null);
 
 /** Wires an open socket to the query cache and the listeners; returns what closes it. */
-function listen(socket: RealtimeSocket, queryClient: QueryClient, listeners: Set<Listener>): () => void {
+function listen(
+  socket: RealtimeSocket,
+  queryClient: QueryClient,
+  listeners: Set<Listener>,
+  subscribers: readonly RealtimeSubscriber[],
+): () => void {
   let hasConnected = false;
   socket.on('connect', () => {
     // Messages sent while the socket was down are lost: refetch everything shown.
@@ -39,15 +51,15 @@ function listen(socket: RealtimeSocket, queryClient: QueryClient, listeners: Set
       }
     });
   }
-  const stopActivityRefresh = subscribeActivityRefresh(socket, queryClient);
+  const stops = subscribers.map((subscribe) => subscribe(socket, queryClient));
   return () => {
-    stopActivityRefresh();
+    for (const stop of stops) stop();
     socket.disconnect();
   };
 }
 
 /** Keeps the socket open while signed in and turns realtime messages into query invalidations. */
-export function RealtimeProvider({ loginToken, children }: RealtimeProviderProps) {
+export function RealtimeProvider({ loginToken, subscribers, children }: RealtimeProviderProps) {
   const queryClient = useQueryClient();
   const [listeners] = useState(() => new Set<Listener>());
 
@@ -60,13 +72,13 @@ export function RealtimeProvider({ loginToken, children }: RealtimeProviderProps
         socket.disconnect();
         return;
       }
-      stop = listen(socket, queryClient, listeners);
+      stop = listen(socket, queryClient, listeners, subscribers);
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [loginToken, queryClient, listeners]);
+  }, [loginToken, queryClient, listeners, subscribers]);
 
   return <RealtimeListenersContext value={listeners}>{children}</RealtimeListenersContext>;
 }

@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../api/ApiError.ts';
+import type { RealtimeSubscriber } from '../api/RealtimeProvider.tsx';
 import { SnackbarProvider } from '../components/Snackbar.tsx';
+import { subscribeActivityRefresh } from '../features/activity/activityRealtime.ts';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
 import { createAppRouter } from './router.tsx';
 import { reducedMotionTheme, theme } from './theme.ts';
@@ -13,6 +15,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status < 500) return false;
   return failureCount < 2;
 }
+
+/** What features do with the socket beyond the query invalidations of api/realtime.ts. */
+const realtimeSubscribers: readonly RealtimeSubscriber[] = [subscribeActivityRefresh];
 
 /** The app: theme, server-state cache, snackbar, session (with realtime) and the router. */
 export function App() {
@@ -27,7 +32,7 @@ export function App() {
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider>
-          <SessionProvider>
+          <SessionProvider realtimeSubscribers={realtimeSubscribers}>
             <RouterProvider router={router} />
           </SessionProvider>
         </SnackbarProvider>

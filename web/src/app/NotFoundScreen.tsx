@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { notFoundReason } from '../components/notFoundState.ts';
-import { usePageTitle } from './usePageTitle.ts';
+import { usePageTitle } from '../components/usePageTitle.ts';
 
 /** /404: where unknown paths end; a screen that knows why (an open event deleted) says so too. */
 export function NotFoundScreen() {

@@ -2,11 +2,11 @@ import { Box } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { preloadRealtime } from '../api/realtime.ts';
+import { lazyScreen } from '../components/lazyScreen.tsx';
 import { AutoLogin } from '../features/auth/AutoLogin.tsx';
 import { readStoredAccount } from '../features/auth/sessionStorage.ts';
 import { emailConfirmedParam } from '../features/auth/useEmailConfirmedNotice.ts';
 import { useSession } from '../features/auth/useSession.ts';
-import { lazyScreen } from './lazyScreen.tsx';
 import { forgetReturnPath, readReturnPath, rememberReturnPath, signedOutRoute } from './returnTo.ts';
 
 // The signed-in shell (navigation, profile dialog host) is a chunk of its own: the sign-in screen

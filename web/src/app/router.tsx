@@ -1,11 +1,11 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { lazyScreen } from '../components/lazyScreen.tsx';
 import { activityRoutes } from '../features/activity/activityRoutes.tsx';
 import { calendarsRoutes } from '../features/calendars/calendarsRoutes.tsx';
 import { chatRoutes } from '../features/chat/chatRoutes.tsx';
 import { eventsRoutes } from '../features/events/eventsRoutes.tsx';
 import { profileRoutes } from '../features/profile/profileRoutes.tsx';
 import { AppRoot, GuestOnly, OptionalShell, RequireAuth } from './guards.tsx';
-import { lazyScreen } from './lazyScreen.tsx';
 
 // Every screen is a lazy chunk (lazyScreen: React.lazy behind a Suspense boundary whose
 // fallback waits before showing a progress bar), so the first page loads only its own code.

@@ -2,8 +2,8 @@ import { productName } from '@convene/contract';
 import ConstructionOutlinedIcon from '@mui/icons-material/ConstructionOutlined';
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../app/usePageTitle.ts';
 import type en from '../i18n/en.json';
+import { usePageTitle } from './usePageTitle.ts';
 
 /** A screen name with a title under pages.{name}. */
 export type PageName = keyof typeof en.pages;

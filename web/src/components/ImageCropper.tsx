@@ -19,9 +19,9 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../app/useErrorText.ts';
 import { checkImageFile, fileHeadBytes, initialZoom, renderCrop } from './cropImage.ts';
 import { loadCropSource } from './loadCropSource.ts';
+import { useErrorText } from './useErrorText.ts';
 
 const maxZoom = 4;
 const zoomStep = 0.1;

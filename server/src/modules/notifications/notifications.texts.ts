@@ -1,5 +1,5 @@
 import type { NotificationType, PushMessage } from '@convene/contract';
-import { productName } from '@convene/contract';
+import { eventPath, productName } from '@convene/contract';
 import type { notifications } from '../../db/schema/index.ts';
 
 type Language = 'en' | 'ro';
@@ -58,8 +58,7 @@ const ro: typeof en = {
 export function notificationPath(row: Row): string {
   if (row.status === 'pending') return '/activity/requests';
   if (!row.payload.permissions.canView) return '/activity';
-  if (row.event)
-    return `/events/${encodeURIComponent(row.event.name.replaceAll(' ', '_'))}-${row.event.eventId}`;
+  if (row.event) return eventPath(row.event.name, row.event.eventId);
   if (row.calendar) return `/calendars/${row.calendar.calendarId}/events`;
   return '/activity';
 }

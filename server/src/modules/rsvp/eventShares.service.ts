@@ -1,4 +1,5 @@
 import type { createUserEventStatusBody, shareEventBody, unshareEventBody } from '@convene/contract';
+import { eventPath } from '@convene/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -157,7 +158,7 @@ export async function shareEvent(
       });
       await announceEvent(tx, [row.userId], event.id, 'create');
     } else {
-      const link = `${ctx.config.publicUrl}/events/${encodeURIComponent(event.name.replaceAll(' ', '_'))}-${event.id}`;
+      const link = `${ctx.config.publicUrl}${eventPath(event.name, event.id)}`;
       await addToOutbox(
         tx,
         'mail',

@@ -2,7 +2,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { Box, Button, CircularProgress, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
 import { PushPrompt } from '../push/PushPrompt.tsx';
 import type { ActivityTab } from './activityPaging.ts';
 import { NotificationFeed } from './NotificationFeed.tsx';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazyScreen.tsx';
+import { lazyScreen } from '../../components/lazyScreen.tsx';
 
 const ActivityScreen = lazyScreen(() => import('./ActivityScreen.tsx').then((m) => m.ActivityScreen));
 

@@ -1,5 +1,5 @@
 import type { Notification } from '@convene/contract';
-import { eventPath } from '../events/eventPath.ts';
+import { eventPath } from '@convene/contract';
 
 /** Where a card leads: a screen, nowhere, or a place the viewer may not open. */
 export type CardTarget = { kind: 'link'; path: string } | { kind: 'forbidden' } | { kind: 'none' };

@@ -1,4 +1,4 @@
-import './altchaSetup.ts';
+import '../../components/altchaSetup.ts';
 import { useEffect, useRef } from 'react';
 
 interface AltchaWidgetProps {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { setLoginToken, setUnauthorizedHandler } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
-import { RealtimeProvider } from '../../api/RealtimeProvider.tsx';
+import { RealtimeProvider, type RealtimeSubscriber } from '../../api/RealtimeProvider.tsx';
 import { PushSetup } from '../push/PushSetup.tsx';
 import { unregisterPush } from '../push/pushRegistration.ts';
 import { getAccount, logout } from './authApi.ts';
@@ -44,7 +44,14 @@ function restoreSession(): StoredAccount | null {
 }
 
 /** Holds the session: restored from localStorage on load, kept fresh from GET /api/account. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({
+  realtimeSubscribers,
+  children,
+}: {
+  /** Handed to the realtime provider (see RealtimeProvider's subscribers). */
+  realtimeSubscribers: readonly RealtimeSubscriber[];
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<StoredAccount | null>(restoreSession);
   const [sessionEnd, setSessionEnd] = useState<SessionEnd>(() => (readSignedOut() ? 'lost' : null));
@@ -113,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   return (
     <SessionContext value={session}>
-      <RealtimeProvider loginToken={loginToken}>
+      <RealtimeProvider loginToken={loginToken} subscribers={realtimeSubscribers}>
         {children}
         {loginToken ? <PushSetup /> : null}
       </RealtimeProvider>

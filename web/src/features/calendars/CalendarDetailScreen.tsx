@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
 import { CalendarAboutTab } from './CalendarAboutTab.tsx';
 import { CalendarEventsTab } from './CalendarEventsTab.tsx';
 import { CalendarHeader } from './CalendarHeader.tsx';

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SearchBar } from '../../components/SearchBar.tsx';
-import { EventList } from '../events/EventList.tsx';
+import { EventList } from '../events/agenda/index.ts';
 
 /** The Events tab: the calendar's agenda with a search box, and create (canAdd). */
 export function CalendarEventsTab({ calendar }: { calendar: Calendar }) {

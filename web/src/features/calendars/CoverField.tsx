@@ -3,8 +3,8 @@ import { Box, Button, FormHelperText, FormLabel, LinearProgress, Typography } fr
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadErrorKey, uploadImage } from '../../api/upload.ts';
-import { useErrorText } from '../../app/useErrorText.ts';
 import { ImageCropper } from '../../components/ImageCropper.tsx';
+import { useErrorText } from '../../components/useErrorText.ts';
 import { CoverImage } from './CoverImage.tsx';
 
 /** Width over height of a calendar cover (spec §9). */

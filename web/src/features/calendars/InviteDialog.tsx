@@ -4,15 +4,20 @@ import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys.ts';
-import { inviteNoticeKeys } from './calendarErrors.ts';
-import { InviteBotCheck } from './InviteBotCheck.tsx';
-import { InviteDialogLayout, InviteDialogShell } from './InviteDialogLayout.tsx';
+import {
+  type FoundUser,
+  grantableRoles,
+  InviteBotCheck,
+  InviteDialogLayout,
+  InviteDialogShell,
+  inviteNoticeKeys,
+  isAlreadyInvited,
+  PersonSearchBox,
+  useInviteConfirm,
+  usePersonSearch,
+} from '../invitations/index.ts';
 import { InviteRolePicker } from './InviteRolePicker.tsx';
-import { type FoundUser, grantableRoles, isAlreadyInvited } from './inviteDialogState.ts';
-import { PersonSearchBox } from './PersonSearchBox.tsx';
-import { useInviteConfirm } from './useInviteConfirm.ts';
 import { useInviteMember } from './useInviteMember.ts';
-import { usePersonSearch } from './usePersonSearch.ts';
 
 type PeoplePages = InfiniteData<{ users: { userId: string | null; email: string | null }[] }>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiError } from '../../api/ApiError.ts';
-import { calendarFormError, inviteErrorKey } from './calendarErrors.ts';
+import { calendarFormError } from './calendarErrors.ts';
 
 const answer = (status: number, code: string, field?: string, message = 'x') =>
   createApiError(status, { statusCode: status, code, field, message });
@@ -40,17 +40,5 @@ describe('calendarFormError', () => {
   it('tells a missing calendar and an unreachable server apart', () => {
     expect(calendarFormError(answer(404, 'NOT_FOUND')).key).toBe('calendar.errors.notFound');
     expect(calendarFormError(new TypeError('Failed to fetch')).key).toBe('errors.network');
-  });
-});
-
-describe('inviteErrorKey', () => {
-  it('maps the invitation answers of spec §8', () => {
-    expect(inviteErrorKey(answer(409, 'ALREADY_INVITED', 'email'))).toBe('inviteUsers.notif.alreadyInvited');
-    expect(inviteErrorKey(answer(429, 'RATE_LIMITED'))).toBe('event.errors.shareLimitReached');
-    expect(inviteErrorKey(answer(400, 'CAPTCHA_INVALID', 'recaptchaCode'))).toBe(
-      'auth.errors.recaptchaInvalid',
-    );
-    expect(inviteErrorKey(answer(500, 'INTERNAL'))).toBe('inviteUsers.notif.fail');
-    expect(inviteErrorKey(new TypeError('offline'))).toBe('inviteUsers.notif.fail');
   });
 });

@@ -14,15 +14,6 @@ export const calendarErrorKeys = {
   network: 'errors.network',
 } as const;
 
-/** i18n keys of the invitation outcomes (spec part 1 §8 Share / Invite). */
-export const inviteNoticeKeys = {
-  success: 'inviteUsers.notif.success',
-  fail: 'inviteUsers.notif.fail',
-  alreadyInvited: 'inviteUsers.notif.alreadyInvited',
-  shareLimitReached: 'event.errors.shareLimitReached',
-  botCheckFailed: 'auth.errors.recaptchaInvalid',
-} as const;
-
 const knownMessages = new Set<string>([
   ...Object.values(calendarMessages),
   calendarErrorKeys.imageInvalid,
@@ -61,19 +52,4 @@ export function calendarFormError(error: unknown): CalendarFormError {
   }
   if (error.status === 404) return { field: null, key: calendarErrorKeys.notFound };
   return { field: null, key: calendarErrorKeys.saveFailed };
-}
-
-/** The notice of a failed invitation: already invited (409), hourly limit (429), bot check, or a failure. */
-export function inviteErrorKey(error: unknown): (typeof inviteNoticeKeys)[keyof typeof inviteNoticeKeys] {
-  if (!(error instanceof ApiError)) return inviteNoticeKeys.fail;
-  if (error.code === 'ALREADY_INVITED') return inviteNoticeKeys.alreadyInvited;
-  if (error.status === 429) return inviteNoticeKeys.shareLimitReached;
-  if (
-    error.code === 'CAPTCHA_INVALID' ||
-    error.code === 'CAPTCHA_REQUIRED' ||
-    error.field === 'recaptchaCode'
-  ) {
-    return inviteNoticeKeys.botCheckFailed;
-  }
-  return inviteNoticeKeys.fail;
 }

@@ -5,7 +5,6 @@ import {
   calendarUsers,
   type PermissionFlags,
   type UpdateCalendarBody,
-  userSearchAnswer,
 } from '@convene/contract';
 import { z } from 'zod';
 import { apiFetch, apiSend } from '../../api/client.ts';
@@ -57,11 +56,6 @@ export function listCalendarPeople(
   signal?: AbortSignal,
 ) {
   return apiFetch('/api/calendar/users', { query, schema: calendarUsers, signal });
-}
-
-/** GET /api/user?searchString=: people to invite, by name or whole e-mail address. */
-export function searchUsers(searchString: string, signal?: AbortSignal) {
-  return apiFetch('/api/user', { query: { searchString }, schema: userSearchAnswer, signal });
 }
 
 /** POST /api/members: adds an invitee (not yet confirmed); 409 ALREADY_INVITED when present. */

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject, useParams } from 'react-router';
-import { lazyScreen } from '../../app/lazyScreen.tsx';
+import { lazyScreen } from '../../components/lazyScreen.tsx';
 import { calendarTabPath } from './calendarTabs.ts';
 
 // Each screen's code loads when it is first shown (issue 12: a light first page).

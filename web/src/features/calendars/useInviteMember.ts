@@ -1,8 +1,8 @@
 import type { CalendarRole } from '@convene/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryKeys.ts';
+import { roleFlags } from '../invitations/index.ts';
 import { addMember, shareCalendar, unshareCalendar } from './calendarsApi.ts';
-import { roleFlags } from './inviteDialogState.ts';
 
 /** One invitation: who (a person by userId, or anyone by e-mail), which role, and the solved bot check. */
 export interface Invitation {

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazyScreen.tsx';
+import { lazyScreen } from '../../components/lazyScreen.tsx';
 
 const ComingSoon = lazyScreen(() => import('../../components/ComingSoon.tsx').then((m) => m.ComingSoon));
 

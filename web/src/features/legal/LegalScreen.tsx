@@ -2,8 +2,8 @@ import { productName } from '@convene/contract';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import logoUrl from '../../assets/logo.svg';
+import { usePageTitle } from '../../components/usePageTitle.ts';
 
 interface LegalScreenProps {
   document: 'terms' | 'privacy';

@@ -12,9 +12,9 @@ import {
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../app/useErrorText.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
+import { useErrorText } from '../../components/useErrorText.ts';
 import { changePasswordOutcome, profileTextKeys } from './profileErrors.ts';
 import { useChangePassword } from './useProfileQueries.ts';
 

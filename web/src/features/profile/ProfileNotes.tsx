@@ -2,8 +2,8 @@ import { noteBody, profileLimits } from '@convene/contract';
 import { Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../app/useErrorText.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
+import { useErrorText } from '../../components/useErrorText.ts';
 import { profileTextKeys } from './profileErrors.ts';
 import { useSaveNote } from './useProfileQueries.ts';
 

@@ -22,8 +22,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { BreakableText } from '../../components/BreakableText.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSession } from '../auth/useSession.ts';
 import { EmailVerificationNotice } from './EmailVerificationNotice.tsx';
 import { DetailRow, ProfileAvatar, ProfileSection, SocialLink } from './ProfileDetails.tsx';

@@ -10,8 +10,8 @@ import {
 } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../app/useErrorText.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
+import { useErrorText } from '../../components/useErrorText.ts';
 import { failedStatus, reportOutcome } from './profileErrors.ts';
 import { useReportUser } from './useProfileQueries.ts';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazyScreen.tsx';
+import { lazyScreen } from '../../components/lazyScreen.tsx';
 
 // Each screen's code loads when it is first shown (issue 12: a light first page).
 const ProfileScreen = lazyScreen(() => import('./ProfileScreen.tsx').then((m) => m.ProfileScreen));

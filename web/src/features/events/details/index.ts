@@ -1,0 +1,3 @@
+/** The event page: facts, RSVP, attendees and inviting, location, streams, deleting. */
+
+export { EventDetailScreen } from './EventDetailScreen.tsx';
