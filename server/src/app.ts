@@ -11,9 +11,17 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
+import type { DomainEvents } from './domainEvents.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerCalendarRoutes } from './modules/calendars/calendars.routes.ts';
+import {
+  announceCalendarCreated,
+  announceCalendarDeleted,
+  announceCalendarUpdated,
+  notifyCalendarDeleted,
+  notifyCalendarUpdated,
+} from './modules/calendars/calendars.subscribers.ts';
 import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
 import { calendarInvitationEffect } from './modules/calendars/members.service.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
@@ -30,6 +38,7 @@ import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
+import { createRecorder, type SubscriberMap } from './platform/domainEvents.ts';
 import {
   registerAuthHook,
   registerErrorHandling,
@@ -114,6 +123,16 @@ export const contentSecurityPolicy = (config: Config) => {
   };
 };
 
+/**
+ * Every domain event type with its consequences, in order, each written in the transaction that
+ * recorded the event (DESIGN.md §6): from here "go to definition" leads to each of them.
+ */
+export const subscribers = {
+  'calendar.created': [announceCalendarCreated],
+  'calendar.updated': [notifyCalendarUpdated, announceCalendarUpdated],
+  'calendar.deleted': [notifyCalendarDeleted, announceCalendarDeleted],
+} satisfies SubscriberMap<DomainEvents, AppContext>;
+
 /** Builds the Fastify app with every platform piece and module registered. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
@@ -190,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     outbox,
     push,
     notificationTokens,
+    record: createRecorder<DomainEvents, AppContext>(subscribers, () => ctx),
     // Each request type's answer, from the module that owns it; owner change and shifts have
     // no feature yet.
     requestEffects: {

@@ -1,0 +1,35 @@
+import type { AppContext } from './context.ts';
+import type { NotificationCalendar } from './db/schema/index.ts';
+import type { DomainEventOf, Recorder, Subscriber } from './platform/domainEvents.ts';
+
+/**
+ * Every domain event the services record, by type: what happened, with what its subscribers
+ * need to decide the consequences. The subscribers of each type are listed in `app.ts`.
+ */
+export interface DomainEvents {
+  /** A calendar was created; its owner is the actor. */
+  'calendar.created': { calendarId: string; actorId: string };
+  /** A calendar's details changed: `calendar` as it is now, `changes` the fields sent. */
+  'calendar.updated': {
+    calendarId: string;
+    actorId: string;
+    calendar: NotificationCalendar;
+    changes: Record<string, unknown>;
+  };
+  /** A calendar was deleted by its owner; `memberIds` were its confirmed members until then. */
+  'calendar.deleted': {
+    calendarId: string;
+    actorId: string;
+    calendar: NotificationCalendar;
+    memberIds: string[];
+  };
+}
+
+/** Records a domain event in the caller's transaction (`ctx.record`). */
+export type RecordDomainEvent = Recorder<DomainEvents>;
+
+/** A subscriber of one domain event type. */
+export type SubscriberOf<K extends keyof DomainEvents> = Subscriber<
+  DomainEventOf<DomainEvents, K>,
+  AppContext
+>;
