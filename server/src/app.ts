@@ -24,6 +24,15 @@ import {
 } from './modules/calendars/calendars.subscribers.ts';
 import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
 import { calendarInvitationEffect } from './modules/calendars/members.service.ts';
+import {
+  announceCalendarJoined,
+  announceMemberRemoved,
+  mailCalendarInvitation,
+  notifyCalendarInvitation,
+  notifyCalendarInvitationAnswered,
+  notifyMemberRemoved,
+  withdrawCalendarInvitation,
+} from './modules/calendars/members.subscribers.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
@@ -131,6 +140,9 @@ export const subscribers = {
   'calendar.created': [announceCalendarCreated],
   'calendar.updated': [notifyCalendarUpdated, announceCalendarUpdated],
   'calendar.deleted': [notifyCalendarDeleted, announceCalendarDeleted],
+  'calendarInvitation.sent': [notifyCalendarInvitation, mailCalendarInvitation],
+  'calendarInvitation.answered': [announceCalendarJoined, notifyCalendarInvitationAnswered],
+  'calendarMember.removed': [withdrawCalendarInvitation, announceMemberRemoved, notifyMemberRemoved],
 } satisfies SubscriberMap<DomainEvents, AppContext>;
 
 /** Builds the Fastify app with every platform piece and module registered. */

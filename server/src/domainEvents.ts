@@ -23,6 +23,32 @@ export interface DomainEvents {
     calendar: NotificationCalendar;
     memberIds: string[];
   };
+  /** A calendar invitation was sent to a registered person (`userId`) or an address. */
+  'calendarInvitation.sent': {
+    actorId: string;
+    inviter: { name: string; language: string };
+    calendar: NotificationCalendar;
+    invitee: { userId: string | null; name: string; email: string };
+  };
+  /** The invitee answered a calendar invitation; `inviterId` sent it, when known. */
+  'calendarInvitation.answered': {
+    calendarId: string;
+    recipientId: string;
+    inviterId: string | null;
+    calendar: NotificationCalendar | null;
+    answer: 'accepted' | 'rejected';
+  };
+  /**
+   * A registered person's membership or invitation ended: taken back or removed by `actorId`,
+   * or left by themselves (`actorId` is `userId`).
+   */
+  'calendarMember.removed': {
+    calendarId: string;
+    userId: string;
+    actorId: string;
+    wasConfirmed: boolean;
+    calendar: NotificationCalendar;
+  };
 }
 
 /** Records a domain event in the caller's transaction (`ctx.record`). */
