@@ -34,6 +34,13 @@ import {
   withdrawCalendarInvitation,
 } from './modules/calendars/members.subscribers.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
+import {
+  announceEventChanged,
+  announceEventDeleted,
+  notifyEventChanged,
+  notifyEventDeleted,
+  withdrawEventInvitations,
+} from './modules/events/events.subscribers.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -143,6 +150,8 @@ export const subscribers = {
   'calendarInvitation.sent': [notifyCalendarInvitation, mailCalendarInvitation],
   'calendarInvitation.answered': [announceCalendarJoined, notifyCalendarInvitationAnswered],
   'calendarMember.removed': [withdrawCalendarInvitation, announceMemberRemoved, notifyMemberRemoved],
+  'event.changed': [notifyEventChanged, announceEventChanged],
+  'event.deleted': [withdrawEventInvitations, notifyEventDeleted, announceEventDeleted],
 } satisfies SubscriberMap<DomainEvents, AppContext>;
 
 /** Builds the Fastify app with every platform piece and module registered. */

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.ts';
-import type { NotificationCalendar } from './db/schema/index.ts';
+import type { NotificationCalendar, NotificationEvent } from './db/schema/index.ts';
+import type { EventFields } from './modules/events/events.values.ts';
 import type { DomainEventOf, Recorder, Subscriber } from './platform/domainEvents.ts';
 
 /**
@@ -49,6 +50,19 @@ export interface DomainEvents {
     wasConfirmed: boolean;
     calendar: NotificationCalendar;
   };
+  /**
+   * An event, a series or one occurrence changed (`event` as it is now, `changes` the fields
+   * sent); `root` is the single event or series row; `alsoTell` the people it just left.
+   */
+  'event.changed': {
+    actorId: string;
+    root: { id: string; calendarId: string };
+    event: NotificationEvent;
+    changes: Partial<EventFields>;
+    alsoTell: string[];
+  };
+  /** A single event or a whole series (`root`) was deleted. */
+  'event.deleted': { actorId: string; root: { id: string; calendarId: string }; event: NotificationEvent };
 }
 
 /** Records a domain event in the caller's transaction (`ctx.record`). */
