@@ -50,6 +50,17 @@ import { type RequestEffects, statusOnly } from './modules/notifications/request
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { eventInvitationEffect } from './modules/rsvp/eventShares.service.ts';
+import {
+  announceEventShared,
+  announceInvitationAnswered,
+  announceInvitationRemoved,
+  announceInvitationSent,
+  mailEventInvitation,
+  notifyEventInvitation,
+  notifyEventInvitationAnswered,
+  tellInvitationRemoved,
+  withdrawEventInvitation,
+} from './modules/rsvp/eventShares.subscribers.ts';
 import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -152,6 +163,14 @@ export const subscribers = {
   'calendarMember.removed': [withdrawCalendarInvitation, announceMemberRemoved, notifyMemberRemoved],
   'event.changed': [notifyEventChanged, announceEventChanged],
   'event.deleted': [withdrawEventInvitations, notifyEventDeleted, announceEventDeleted],
+  'eventInvitation.sent': [
+    notifyEventInvitation,
+    announceEventShared,
+    mailEventInvitation,
+    announceInvitationSent,
+  ],
+  'eventInvitation.removed': [withdrawEventInvitation, tellInvitationRemoved, announceInvitationRemoved],
+  'eventInvitation.answered': [notifyEventInvitationAnswered, announceInvitationAnswered],
 } satisfies SubscriberMap<DomainEvents, AppContext>;
 
 /** Builds the Fastify app with every platform piece and module registered. */

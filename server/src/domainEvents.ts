@@ -63,6 +63,37 @@ export interface DomainEvents {
   };
   /** A single event or a whole series (`root`) was deleted. */
   'event.deleted': { actorId: string; root: { id: string; calendarId: string }; event: NotificationEvent };
+  /** An event invitation (the RSVP `rsvpId`) was sent to a registered person or an address. */
+  'eventInvitation.sent': {
+    actorId: string;
+    inviter: { name: string; language: string };
+    root: { id: string; calendarId: string; ownerId: string; name: string };
+    event: NotificationEvent;
+    invitee: { userId: string | null; name: string; email: string };
+    rsvpId: string;
+  };
+  /**
+   * A registered person's event invitation ended: taken back by `actorId` or left by themselves
+   * (`actorId` is `userId`); `wasSent` once it had been sent.
+   */
+  'eventInvitation.removed': {
+    actorId: string;
+    userId: string;
+    root: { id: string; ownerId: string };
+    event: NotificationEvent;
+    rsvpId: string;
+    wasSent: boolean;
+  };
+  /** The invitee answered an event invitation; `senderId` sent it, when known. */
+  'eventInvitation.answered': {
+    recipientId: string;
+    senderId: string | null;
+    root: { id: string; ownerId: string };
+    event: NotificationEvent | null;
+    calendar: NotificationCalendar | null;
+    rsvpId: string;
+    answer: 'attending' | 'notAttending';
+  };
 }
 
 /** Records a domain event in the caller's transaction (`ctx.record`). */
