@@ -36,8 +36,10 @@ import {
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import {
   announceEventChanged,
+  announceEventCreated,
   announceEventDeleted,
   notifyEventChanged,
+  notifyEventCreated,
   notifyEventDeleted,
   withdrawEventInvitations,
 } from './modules/events/events.subscribers.ts';
@@ -62,6 +64,7 @@ import {
   withdrawEventInvitation,
 } from './modules/rsvp/eventShares.subscribers.ts';
 import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
+import { announceRsvpUpdated, notifyRsvpUpdated } from './modules/rsvp/rsvp.subscribers.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
@@ -161,6 +164,7 @@ export const subscribers = {
   'calendarInvitation.sent': [notifyCalendarInvitation, mailCalendarInvitation],
   'calendarInvitation.answered': [announceCalendarJoined, notifyCalendarInvitationAnswered],
   'calendarMember.removed': [withdrawCalendarInvitation, announceMemberRemoved, notifyMemberRemoved],
+  'event.created': [notifyEventCreated, announceEventCreated],
   'event.changed': [notifyEventChanged, announceEventChanged],
   'event.deleted': [withdrawEventInvitations, notifyEventDeleted, announceEventDeleted],
   'eventInvitation.sent': [
@@ -171,6 +175,7 @@ export const subscribers = {
   ],
   'eventInvitation.removed': [withdrawEventInvitation, tellInvitationRemoved, announceInvitationRemoved],
   'eventInvitation.answered': [notifyEventInvitationAnswered, announceInvitationAnswered],
+  'rsvp.updated': [notifyRsvpUpdated, announceRsvpUpdated],
 } satisfies SubscriberMap<DomainEvents, AppContext>;
 
 /** Builds the Fastify app with every platform piece and module registered. */

@@ -1,5 +1,5 @@
 import type { AppContext } from './context.ts';
-import type { NotificationCalendar, NotificationEvent } from './db/schema/index.ts';
+import type { NotificationCalendar, NotificationEvent, userEventStatuses } from './db/schema/index.ts';
 import type { EventFields } from './modules/events/events.values.ts';
 import type { DomainEventOf, Recorder, Subscriber } from './platform/domainEvents.ts';
 
@@ -50,6 +50,13 @@ export interface DomainEvents {
     wasConfirmed: boolean;
     calendar: NotificationCalendar;
   };
+  /** An event or a series was created in `calendar` by the actor, its owner. */
+  'event.created': {
+    actorId: string;
+    root: { id: string; calendarId: string };
+    calendar: NotificationCalendar;
+    event: NotificationEvent;
+  };
   /**
    * An event, a series or one occurrence changed (`event` as it is now, `changes` the fields
    * sent); `root` is the single event or series row; `alsoTell` the people it just left.
@@ -83,6 +90,15 @@ export interface DomainEvents {
     event: NotificationEvent;
     rsvpId: string;
     wasSent: boolean;
+  };
+  /** Someone changed their own RSVP (`rsvpId`); `changes` holds what moved. */
+  'rsvp.updated': {
+    actorId: string;
+    root: { id: string; ownerId: string };
+    event: NotificationEvent;
+    rsvpId: string;
+    inviterId: string | null;
+    changes: Partial<Pick<typeof userEventStatuses.$inferSelect, 'rsvp' | 'attendance'>>;
   };
   /** The invitee answered an event invitation; `senderId` sent it, when known. */
   'eventInvitation.answered': {

@@ -9,8 +9,6 @@ import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { getCalendarAccess, requirePermission } from '../calendars/calendars.access.ts';
-import { listMemberIds } from '../calendars/calendars.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
 import {
   type EventAccess,
   findEventTarget,
@@ -82,13 +80,13 @@ export async function createEvent(
       eventStart: created.startDate,
       eventIsSeries: created.repeatingRule !== null,
     });
-    const members = await listMemberIds(tx, calendarId);
-    await notify(tx, members, 'eventAddedToCalendar', {
+    await ctx.record(tx, {
+      type: 'event.created',
       actorId: viewer.account.id,
+      root: { id: created.id, calendarId },
       calendar: calendarSnapshot(access.calendar),
       event: eventSnapshot(rootItem(created)),
     });
-    await announceEvent(tx, [...members, viewer.account.id], created.id, 'create');
     return created;
   });
   return presentOne(ctx.db, viewer.account.id, rootItem(row));

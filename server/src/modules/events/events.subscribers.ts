@@ -1,7 +1,23 @@
 import type { SubscriberOf } from '../../domainEvents.ts';
+import { listMemberIds } from '../calendars/calendars.service.ts';
 import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import { findCalendarRow } from './events.changes.ts';
 import { announceEvent, calendarSnapshot, listConcernedUserIds, listRsvpUserIds } from './events.effects.ts';
+
+/** The calendar's members hear of the new event in their feed. */
+export const notifyEventCreated: SubscriberOf<'event.created'> = async (tx, event) => {
+  await notify(tx, await listMemberIds(tx, event.root.calendarId), 'eventAddedToCalendar', {
+    actorId: event.actorId,
+    calendar: event.calendar,
+    event: event.event,
+  });
+};
+
+/** The members' and the owner's screens show it. */
+export const announceEventCreated: SubscriberOf<'event.created'> = async (tx, event) => {
+  const members = await listMemberIds(tx, event.root.calendarId);
+  await announceEvent(tx, [...members, event.actorId], event.root.id, 'create');
+};
 
 /** The RSVP holders hear in their feed what changed. */
 export const notifyEventChanged: SubscriberOf<'event.changed'> = async (tx, event) => {
