@@ -11,12 +11,38 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/connect.ts';
+import type { DomainEvents } from './domainEvents.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerCalendarRoutes } from './modules/calendars/calendars.routes.ts';
+import {
+  announceCalendarCreated,
+  announceCalendarDeleted,
+  announceCalendarUpdated,
+  notifyCalendarDeleted,
+  notifyCalendarUpdated,
+} from './modules/calendars/calendars.subscribers.ts';
 import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
 import { calendarInvitationEffect } from './modules/calendars/members.service.ts';
+import {
+  announceCalendarJoined,
+  announceMemberRemoved,
+  mailCalendarInvitation,
+  notifyCalendarInvitation,
+  notifyCalendarInvitationAnswered,
+  notifyMemberRemoved,
+  withdrawCalendarInvitation,
+} from './modules/calendars/members.subscribers.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
+import {
+  announceEventChanged,
+  announceEventCreated,
+  announceEventDeleted,
+  notifyEventChanged,
+  notifyEventCreated,
+  notifyEventDeleted,
+  withdrawEventInvitations,
+} from './modules/events/events.subscribers.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -26,10 +52,23 @@ import { type RequestEffects, statusOnly } from './modules/notifications/request
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { eventInvitationEffect } from './modules/rsvp/eventShares.service.ts';
+import {
+  announceEventShared,
+  announceInvitationAnswered,
+  announceInvitationRemoved,
+  announceInvitationSent,
+  mailEventInvitation,
+  notifyEventInvitation,
+  notifyEventInvitationAnswered,
+  tellInvitationRemoved,
+  withdrawEventInvitation,
+} from './modules/rsvp/eventShares.subscribers.ts';
 import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
+import { announceRsvpUpdated, notifyRsvpUpdated } from './modules/rsvp/rsvp.subscribers.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
+import { createRecorder, type SubscriberMap } from './platform/domainEvents.ts';
 import {
   registerAuthHook,
   registerErrorHandling,
@@ -114,6 +153,31 @@ export const contentSecurityPolicy = (config: Config) => {
   };
 };
 
+/**
+ * Every domain event type with its consequences, in order, each written in the transaction that
+ * recorded the event (DESIGN.md §6): from here "go to definition" leads to each of them.
+ */
+export const subscribers = {
+  'calendar.created': [announceCalendarCreated],
+  'calendar.updated': [notifyCalendarUpdated, announceCalendarUpdated],
+  'calendar.deleted': [notifyCalendarDeleted, announceCalendarDeleted],
+  'calendarInvitation.sent': [notifyCalendarInvitation, mailCalendarInvitation],
+  'calendarInvitation.answered': [announceCalendarJoined, notifyCalendarInvitationAnswered],
+  'calendarMember.removed': [withdrawCalendarInvitation, announceMemberRemoved, notifyMemberRemoved],
+  'event.created': [notifyEventCreated, announceEventCreated],
+  'event.changed': [notifyEventChanged, announceEventChanged],
+  'event.deleted': [withdrawEventInvitations, notifyEventDeleted, announceEventDeleted],
+  'eventInvitation.sent': [
+    notifyEventInvitation,
+    announceEventShared,
+    mailEventInvitation,
+    announceInvitationSent,
+  ],
+  'eventInvitation.removed': [withdrawEventInvitation, tellInvitationRemoved, announceInvitationRemoved],
+  'eventInvitation.answered': [notifyEventInvitationAnswered, announceInvitationAnswered],
+  'rsvp.updated': [notifyRsvpUpdated, announceRsvpUpdated],
+} satisfies SubscriberMap<DomainEvents, AppContext>;
+
 /** Builds the Fastify app with every platform piece and module registered. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
@@ -190,6 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     outbox,
     push,
     notificationTokens,
+    record: createRecorder<DomainEvents, AppContext>(subscribers, () => ctx),
     // Each request type's answer, from the module that owns it; owner change and shifts have
     // no feature yet.
     requestEffects: {

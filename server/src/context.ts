@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import type { RecordDomainEvent } from './domainEvents.ts';
 import type { NotificationTokens } from './modules/notifications/notifications.tokens.ts';
 import type { RequestEffects } from './modules/notifications/requestEffects.ts';
 import type { Captcha } from './platform/captcha.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   outbox: OutboxWorker;
   push: PushSender;
   notificationTokens: NotificationTokens;
+  /** Records a domain event in a transaction; its subscribers (app.ts) write the consequences. */
+  record: RecordDomainEvent;
   /** What answering each request type does, given by the module that owns the type. */
   requestEffects: RequestEffects;
 }

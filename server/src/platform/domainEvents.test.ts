@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/harness.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.ts';
 import type { Database } from '../db/connect.ts';
-import { outbox } from '../db/schema/index.ts';
+import { notifications, outbox } from '../db/schema/index.ts';
 import { createRecorder, type SubscriberMap } from './domainEvents.ts';
 import { addToOutbox } from './outbox.ts';
 
@@ -56,5 +56,73 @@ describe('domain events', () => {
       }),
     ).rejects.toThrow('the change fails');
     expect(await database.db.$count(outbox)).toBe(before);
+  });
+});
+
+describe('the app’s recorder (ctx.record)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  const deleted = (calendarId: string, actorId: string, memberIds: string[]) =>
+    ({
+      type: 'calendar.deleted',
+      calendarId,
+      actorId,
+      calendar: { calendarId, name: 'Choir', color: '#4256c1', visibility: 'private' },
+      memberIds,
+    }) as const;
+  const rowsOf = (calendarId: string) =>
+    app.database.db.$count(notifications, eq(notifications.calendarId, calendarId));
+
+  it('runs the subscribers listed in app.ts: notification rows and realtime outbox rows', async () => {
+    const [owner, member] = [await app.register(), await app.register()];
+    await app.database.db.transaction((tx) =>
+      app.ctx.record(tx, deleted('cal-kept', owner.userId, [owner.userId, member.userId])),
+    );
+    const [row] = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.calendarId, 'cal-kept'));
+    expect(row).toMatchObject({ recipientId: member.userId, type: 'calendarDeleted' });
+    const realtime = await app.database.db.select().from(outbox).where(eq(outbox.kind, 'realtime'));
+    expect(realtime.map((entry) => entry.payload)).toEqual(
+      expect.arrayContaining([
+        { userId: member.userId, message: 'notification', payload: { notificationId: row?.id } },
+        {
+          userId: member.userId,
+          message: 'calendarLink',
+          payload: { calendarId: 'cal-kept', lastActionType: 'delete', reason: 'calendarDeleted' },
+        },
+        {
+          userId: owner.userId,
+          message: 'calendar',
+          payload: { calendarId: 'cal-kept', lastActionType: 'delete' },
+        },
+      ]),
+    );
+  });
+
+  it('writes the consequences in the recording transaction: a rollback leaves no notification row', async () => {
+    const [owner, member] = [await app.register(), await app.register()];
+    const before = await app.database.db.$count(outbox);
+    await expect(
+      app.database.db.transaction(async (tx) => {
+        await app.ctx.record(tx, deleted('cal-gone', owner.userId, [owner.userId, member.userId]));
+        throw new Error('the deletion fails after recording');
+      }),
+    ).rejects.toThrow('the deletion fails');
+    expect(await rowsOf('cal-gone')).toBe(0);
+    expect(
+      await app.database.db.$count(
+        notifications,
+        and(eq(notifications.recipientId, member.userId), eq(notifications.type, 'calendarDeleted')),
+      ),
+    ).toBe(0);
+    expect(await app.database.db.$count(outbox)).toBe(before);
   });
 });

@@ -13,11 +13,9 @@ import type { CalendarSettings, PermissionFlags } from '../../db/schema/index.ts
 import { accounts, calendarMembers, calendars } from '../../db/schema/index.ts';
 import { validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { deleteCalendarEvents } from '../events/events.cleanup.ts';
-import { notify } from '../notifications/notifications.service.ts';
 import { type CalendarAccess, getCalendarAccess } from './calendars.access.ts';
 import { calendarPolicy } from './calendars.policy.ts';
 import { presentCalendar } from './calendars.presenter.ts';
@@ -153,22 +151,6 @@ export async function listMyCalendars(
   return presentMany(ctx.db, personalFirst);
 }
 
-/** Tells every confirmed member, after commit, that the calendar changed. */
-async function announce(
-  tx: Db,
-  calendarId: string,
-  lastActionType: 'create' | 'update' | 'delete',
-  userIds?: string[],
-) {
-  for (const userId of userIds ?? (await listMemberIds(tx, calendarId))) {
-    await addToOutbox(tx, 'realtime', {
-      userId,
-      message: 'calendar',
-      payload: { calendarId, lastActionType },
-    });
-  }
-}
-
 /** Creates a calendar owned by the viewer. A new private calendar lets its members add events. */
 export async function createCalendar(
   ctx: AppContext,
@@ -192,7 +174,7 @@ export async function createCalendar(
         ...(isPrivate ? { canAdd: true } : {}),
       },
     });
-    await announce(tx, created.id, 'create', [viewer.account.id]);
+    await ctx.record(tx, { type: 'calendar.created', calendarId: created.id, actorId: viewer.account.id });
     return created;
   });
   return getCalendar(ctx, row.id, viewer);
@@ -239,8 +221,9 @@ export async function updateCalendar(
         updatedAt: new Date(),
       })
       .where(eq(calendars.id, calendarId));
-    const members = (await listMemberIds(tx, calendarId)).filter((id) => id !== viewer.account.id);
-    await notify(tx, members, 'calendarChanged', {
+    await ctx.record(tx, {
+      type: 'calendar.updated',
+      calendarId,
       actorId: viewer.account.id,
       calendar: {
         calendarId,
@@ -248,11 +231,8 @@ export async function updateCalendar(
         color: body.color ?? calendar.color,
         visibility,
       },
-      payload: {
-        changes: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
-      },
+      changes: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
     });
-    await announce(tx, calendarId, 'update');
   });
   return getCalendar(ctx, calendarId, viewer);
 }
@@ -291,25 +271,14 @@ export async function deleteCalendar(ctx: AppContext, viewer: Viewer, calendarId
       .set({ deletedAt: new Date(), lastActionType: 'delete', updatedAt: new Date() })
       .where(eq(calendars.id, calendarId));
     await deleteCalendarEvents(tx, calendarId);
-    await notify(tx, members, 'calendarDeleted', {
+    // Recorded while the memberships still exist: the notices setting of each is read.
+    await ctx.record(tx, {
+      type: 'calendar.deleted',
+      calendarId,
       actorId: viewer.account.id,
       calendar: { calendarId, name: calendar.name, color: calendar.color, visibility: calendar.visibility },
-      payload: { permissions: { canView: false } },
+      memberIds: members,
     });
     await tx.delete(calendarMembers).where(eq(calendarMembers.calendarId, calendarId));
-    for (const userId of members) {
-      await addToOutbox(
-        tx,
-        'realtime',
-        userId === viewer.account.id
-          ? { userId, message: 'calendar', payload: { calendarId, lastActionType: 'delete' } }
-          : // The members learn it was deleted by its owner, not that they were removed (part 1 §4).
-            {
-              userId,
-              message: 'calendarLink',
-              payload: { calendarId, lastActionType: 'delete', reason: 'calendarDeleted' },
-            },
-      );
-    }
   });
 }

@@ -10,16 +10,14 @@ import type { Db } from '../../db/connect.ts';
 import { accounts, calendarMembers, calendars, events, type notifications } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
-import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { type CalendarAccess, getCalendarAccess } from './calendars.access.ts';
 import { calendarPolicy } from './calendars.policy.ts';
 import { spendInvitation } from './invitationLimit.ts';
-import { calendarInvitationMail } from './members.mails.ts';
 import { memberPolicy } from './members.policy.ts';
 
 type MemberRow = typeof calendarMembers.$inferSelect;
@@ -167,26 +165,13 @@ export async function shareCalendar(
         actionDate: new Date(),
       })
       .where(eq(calendarMembers.id, member.id));
-    if (member.userId) {
-      await notify(tx, [member.userId], 'shareCalendar', {
-        actorId: viewer.account.id,
-        calendar: calendarSnapshot(access.calendar),
-        payload: { target: { userId: member.userId, name: member.name, email: member.email } },
-      });
-    } else {
-      const link = `${ctx.config.publicUrl}/calendars/${access.calendar.id}/events`;
-      await addToOutbox(
-        tx,
-        'mail',
-        calendarInvitationMail(
-          viewer.account.language,
-          member.email,
-          viewer.account.name,
-          access.calendar.name,
-          link,
-        ),
-      );
-    }
+    await ctx.record(tx, {
+      type: 'calendarInvitation.sent',
+      actorId: viewer.account.id,
+      inviter: { name: viewer.account.name, language: viewer.account.language },
+      calendar: calendarSnapshot(access.calendar),
+      invitee: { userId: member.userId, name: member.name, email: member.email },
+    });
   });
   return { memberId: member.id, calendarId: body.calendarId, permissions };
 }
@@ -202,7 +187,7 @@ export async function unshareCalendar(
 ) {
   const access: CalendarAccess = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
   const member = await getMember(ctx.db, body.calendarId, body.memberId);
-  const leaving = member.userId === viewer.account.id;
+  const _leaving = member.userId === viewer.account.id;
   memberPolicy.authorize({ calendar: access, member, viewerId: viewer.account.id }, 'removeMember');
   await transact(ctx, async (tx) => {
     await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
@@ -214,24 +199,14 @@ export async function unshareCalendar(
       .update(events)
       .set({ ownerId: access.calendar.ownerId })
       .where(and(eq(events.calendarId, body.calendarId), eq(events.ownerId, member.userId)));
-    await withdrawPendingRequests(tx, [member.userId], {
-      type: 'shareCalendar',
+    await ctx.record(tx, {
+      type: 'calendarMember.removed',
       calendarId: body.calendarId,
+      userId: member.userId,
+      actorId: viewer.account.id,
+      wasConfirmed: member.isConfirmed,
+      calendar: calendarSnapshot(access.calendar),
     });
-    if (member.isConfirmed) {
-      await addToOutbox(tx, 'realtime', {
-        userId: member.userId,
-        message: 'calendarLink',
-        payload: { calendarId: body.calendarId, lastActionType: 'delete', reason: 'memberRemoved' },
-      });
-      if (!leaving) {
-        await notify(tx, [member.userId], 'shareCalendarRemove', {
-          actorId: viewer.account.id,
-          calendar: calendarSnapshot(access.calendar),
-          payload: { permissions: { canView: access.calendar.visibility === 'public' } },
-        });
-      }
-    }
   });
 }
 
@@ -306,43 +281,39 @@ export async function attachInvitations(tx: Db, account: { id: string; email: st
   }
 }
 
-/** Accepting a calendar invitation confirms the membership; the calendar joins the list. */
-async function acceptCalendarInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<void> {
+/**
+ * Accepting a calendar invitation confirms the membership (the calendar joins the list);
+ * declining removes it. Whoever sent it hears the answer.
+ */
+async function answerCalendarInvitation(
+  tx: Db,
+  ctx: AppContext,
+  request: typeof notifications.$inferSelect,
+  answer: 'accepted' | 'rejected',
+): Promise<void> {
   const member = await findInvitation(tx, request);
-  await tx
-    .update(calendarMembers)
-    .set({ isConfirmed: true, lastActionType: 'update', actionDate: new Date() })
-    .where(eq(calendarMembers.id, member.id));
-  await addToOutbox(tx, 'realtime', {
-    userId: request.recipientId,
-    message: 'calendarLink',
-    payload: { calendarId: member.calendarId, lastActionType: 'create' },
+  if (answer === 'accepted') {
+    await tx
+      .update(calendarMembers)
+      .set({ isConfirmed: true, lastActionType: 'update', actionDate: new Date() })
+      .where(eq(calendarMembers.id, member.id));
+  } else {
+    await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
+  }
+  await ctx.record(tx, {
+    type: 'calendarInvitation.answered',
+    calendarId: member.calendarId,
+    recipientId: request.recipientId,
+    inviterId: member.invitedById,
+    calendar: request.calendar,
+    answer,
   });
-  if (member.invitedById) {
-    await notify(tx, [member.invitedById], 'shareCalendarAccepted', {
-      actorId: request.recipientId,
-      calendar: request.calendar,
-    });
-  }
-}
-
-/** Declining removes the invitation and tells whoever sent it. */
-async function declineCalendarInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<void> {
-  const member = await findInvitation(tx, request);
-  await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
-  if (member.invitedById) {
-    await notify(tx, [member.invitedById], 'shareCalendarRejected', {
-      actorId: request.recipientId,
-      calendar: request.calendar,
-      payload: { permissions: { canView: true } },
-    });
-  }
 }
 
 /** The shareCalendar request effect: accepting confirms the membership, declining removes it. */
 export const calendarInvitationEffect: RequestEffect = {
-  accept: (tx, _ctx, request) => acceptCalendarInvitation(tx, request),
-  decline: (tx, _ctx, request) => declineCalendarInvitation(tx, request),
+  accept: (tx, ctx, request) => answerCalendarInvitation(tx, ctx, request, 'accepted'),
+  decline: (tx, ctx, request) => answerCalendarInvitation(tx, ctx, request, 'rejected'),
 };
 
 async function findInvitation(tx: Db, request: typeof notifications.$inferSelect): Promise<MemberRow> {

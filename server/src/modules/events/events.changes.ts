@@ -5,16 +5,8 @@ import { calendars, events } from '../../db/schema/index.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { listMemberIds } from '../calendars/calendars.service.ts';
-import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import type { EventRow } from './events.access.ts';
-import {
-  announceEvent,
-  calendarSnapshot,
-  eventSnapshot,
-  listConcernedUserIds,
-  listRsvpUserIds,
-  syncRsvpLinks,
-} from './events.effects.ts';
+import { eventSnapshot, syncRsvpLinks } from './events.effects.ts';
 import { type EventItem, rootItem } from './events.presenter.ts';
 import { type EventFields, fieldsOf, mergeFields, toColumns } from './events.values.ts';
 
@@ -24,8 +16,9 @@ export async function findCalendarRow(tx: Db, calendarId: string) {
   return row ?? null;
 }
 
-/** Tells the RSVP holders what changed, and everyone concerned to refresh. */
+/** Records that the event changed: the RSVP holders are told what, everyone concerned to refresh. */
 export async function tellChanged(
+  ctx: Pick<AppContext, 'record'>,
   tx: Db,
   actorId: string,
   root: EventRow,
@@ -33,14 +26,14 @@ export async function tellChanged(
   changes: Partial<EventFields>,
   extraUserIds: string[] = [],
 ) {
-  const calendar = await findCalendarRow(tx, root.calendarId);
-  await notify(tx, await listRsvpUserIds(tx, root.id), 'eventChanged', {
+  await ctx.record(tx, {
+    type: 'event.changed',
     actorId,
+    root: { id: root.id, calendarId: root.calendarId },
     event: eventSnapshot(item),
-    calendar: calendar ? calendarSnapshot(calendar) : null,
-    payload: { changes },
+    changes,
+    alsoTell: extraUserIds,
   });
-  await announceEvent(tx, [...(await listConcernedUserIds(tx, root)), ...extraUserIds], item.key, 'update');
 }
 
 /**
@@ -75,7 +68,7 @@ export async function updateRoot(
     }
     await syncRsvpLinks(tx, updated);
     const movedFrom = calendarId === root.calendarId ? [] : await listMemberIds(tx, root.calendarId);
-    await tellChanged(tx, viewer.account.id, updated, rootItem(updated), changes, movedFrom);
+    await tellChanged(ctx, tx, viewer.account.id, updated, rootItem(updated), changes, movedFrom);
     return updated;
   });
 }
@@ -87,14 +80,11 @@ export async function deleteRoot(ctx: AppContext, viewer: Viewer, root: EventRow
       .update(events)
       .set({ deletedAt: new Date(), lastActionType: 'delete', updatedAt: new Date() })
       .where(eq(events.id, root.id));
-    const holders = await listRsvpUserIds(tx, root.id);
-    await withdrawPendingRequests(tx, holders, { type: 'shareEvent', eventId: root.id });
-    const calendar = await findCalendarRow(tx, root.calendarId);
-    await notify(tx, holders, 'eventDeleted', {
+    await ctx.record(tx, {
+      type: 'event.deleted',
       actorId: viewer.account.id,
+      root: { id: root.id, calendarId: root.calendarId },
       event: eventSnapshot(rootItem(root)),
-      calendar: calendar ? calendarSnapshot(calendar) : null,
     });
-    await announceEvent(tx, await listConcernedUserIds(tx, root), root.id, 'delete');
   });
 }

@@ -44,7 +44,10 @@ export async function listRsvpUserIds(tx: Db, eventId: string): Promise<string[]
 }
 
 /** Everyone an event concerns: the confirmed members of its calendar and its RSVP holders. */
-export async function listConcernedUserIds(tx: Db, root: EventRow): Promise<string[]> {
+export async function listConcernedUserIds(
+  tx: Db,
+  root: Pick<EventRow, 'id' | 'calendarId'>,
+): Promise<string[]> {
   const [members, holders] = await Promise.all([
     tx
       .select({ userId: calendarMembers.userId })

@@ -87,7 +87,7 @@ async function changeThisOccurrence(
           .returning();
     if (!row) throw new Error('exception write returned nothing');
     const item = exceptionItem(root, row);
-    await tellChanged(tx, viewer.account.id, root, item, changes);
+    await tellChanged(ctx, tx, viewer.account.id, root, item, changes);
     return item;
   });
 }
@@ -154,7 +154,7 @@ async function splitSeries(
       );
     }
     const item = rootItem(tail);
-    await tellChanged(tx, viewer.account.id, root, item, changes);
+    await tellChanged(ctx, tx, viewer.account.id, root, item, changes);
     await announceEvent(tx, await listConcernedUserIds(tx, tail), tail.id, 'create');
     return item;
   });
@@ -200,7 +200,7 @@ export async function deleteOccurrence(
     const item = targetItem(target);
     if (scope === 'following') {
       const headRule = await endSeriesBefore(tx, root, originalStart);
-      await tellChanged(tx, viewer.account.id, root, rootItem(root), { repeatingRule: headRule });
+      await tellChanged(ctx, tx, viewer.account.id, root, rootItem(root), { repeatingRule: headRule });
       return;
     }
     const cancelled = { isCancelled: true, lastActionType: 'delete', updatedAt: new Date() };

@@ -10,8 +10,6 @@ import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { getCalendarAccess } from '../calendars/calendars.access.ts';
 import { calendarPolicy } from '../calendars/calendars.policy.ts';
-import { listMemberIds } from '../calendars/calendars.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
 import { type EventAccess, findEventTarget, getEventAccess } from './events.access.ts';
 import { deleteRoot, updateRoot } from './events.changes.ts';
 import { announceEvent, calendarSnapshot, eventSnapshot } from './events.effects.ts';
@@ -79,13 +77,13 @@ export async function createEvent(
       eventStart: created.startDate,
       eventIsSeries: created.repeatingRule !== null,
     });
-    const members = await listMemberIds(tx, calendarId);
-    await notify(tx, members, 'eventAddedToCalendar', {
+    await ctx.record(tx, {
+      type: 'event.created',
       actorId: viewer.account.id,
+      root: { id: created.id, calendarId },
       calendar: calendarSnapshot(access.calendar),
       event: eventSnapshot(rootItem(created)),
     });
-    await announceEvent(tx, [...members, viewer.account.id], created.id, 'create');
     return created;
   });
   return presentOne(ctx.db, viewer.account.id, rootItem(row));

@@ -1,5 +1,4 @@
 import type { createUserEventStatusBody, shareEventBody, unshareEventBody } from '@convene/contract';
-import { eventPath } from '@convene/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -13,18 +12,16 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError, notFound, validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { addToOutbox } from '../../platform/outbox.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { spendInvitation } from '../calendars/invitationLimit.ts';
 import { type EventAccess, type EventRow, findEventTarget, getEventAccess } from '../events/events.access.ts';
 import { findCalendarRow } from '../events/events.changes.ts';
-import { announceEvent, announceRsvp, calendarSnapshot, eventSnapshot } from '../events/events.effects.ts';
+import { calendarSnapshot, eventSnapshot } from '../events/events.effects.ts';
 import { eventPolicy } from '../events/events.policy.ts';
 import { rootItem } from '../events/events.presenter.ts';
-import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import type { RequestEffect } from '../notifications/requestEffects.ts';
-import { eventInvitationMail } from './eventShares.mails.ts';
 import { rsvpPolicy } from './rsvp.policy.ts';
 
 const alreadyInvited = (field = 'email') =>
@@ -147,25 +144,15 @@ export async function shareEvent(
       .update(userEventStatuses)
       .set({ sharedAt: new Date(), invitedById: viewer.account.id, linkCalendarId, updatedAt: new Date() })
       .where(eq(userEventStatuses.id, row.id));
-    if (row.userId) {
-      const calendar = await findCalendarRow(tx, event.calendarId);
-      await notify(tx, [row.userId], 'shareEvent', {
-        actorId: viewer.account.id,
-        event: eventSnapshot(rootItem(event)),
-        calendar: calendar ? calendarSnapshot(calendar) : null,
-        payload: { requiresRSVP: true, target: { userId: row.userId, name: row.name, email: row.email } },
-        rsvpIds: { [row.userId]: row.id },
-      });
-      await announceEvent(tx, [row.userId], event.id, 'create');
-    } else {
-      const link = `${ctx.config.publicUrl}${eventPath(event.name, event.id)}`;
-      await addToOutbox(
-        tx,
-        'mail',
-        eventInvitationMail(viewer.account.language, row.email, viewer.account.name, event.name, link),
-      );
-    }
-    await announceRsvp(tx, [event.ownerId, viewer.account.id], event.id, row.id);
+    await ctx.record(tx, {
+      type: 'eventInvitation.sent',
+      actorId: viewer.account.id,
+      inviter: { name: viewer.account.name, language: viewer.account.language },
+      root: { id: event.id, calendarId: event.calendarId, ownerId: event.ownerId, name: event.name },
+      event: eventSnapshot(rootItem(event)),
+      invitee: { userId: row.userId, name: row.name, email: row.email },
+      rsvpId: row.id,
+    });
   });
   return { userEventStatusId: row.id };
 }
@@ -182,29 +169,27 @@ export async function unshareEvent(
 ): Promise<void> {
   const access: EventAccess = await loadForSharing(ctx, viewer, body.eventId, body.groupId);
   const row = await findRsvp(ctx.db, access.event, body.rsvpId);
-  const leaving = row.userId === viewer.account.id;
+  const _leaving = row.userId === viewer.account.id;
   rsvpPolicy.authorize({ event: access, rsvp: row, viewerId: viewer.account.id }, 'withdraw');
   await transact(ctx, async (tx) => {
     await tx.delete(userEventStatuses).where(eq(userEventStatuses.id, row.id));
     if (!row.userId) return;
-    await withdrawPendingRequests(tx, [row.userId], { rsvpId: row.id });
-    if (row.sharedAt) {
-      await announceEvent(tx, [row.userId], access.event.id, 'delete');
-      if (!leaving) {
-        await notify(tx, [row.userId], 'shareEventRemove', {
-          actorId: viewer.account.id,
-          event: eventSnapshot(rootItem(access.event)),
-          payload: { permissions: { canView: false } },
-        });
-      }
-    }
-    await announceRsvp(tx, [access.event.ownerId], access.event.id, row.id);
+    await ctx.record(tx, {
+      type: 'eventInvitation.removed',
+      actorId: viewer.account.id,
+      userId: row.userId,
+      root: { id: access.event.id, ownerId: access.event.ownerId },
+      event: eventSnapshot(rootItem(access.event)),
+      rsvpId: row.id,
+      wasSent: row.sharedAt !== null,
+    });
   });
 }
 
 /** Answering an event invitation: the attached RSVP becomes attending / not attending. */
 async function answerInvitation(
   tx: Db,
+  ctx: AppContext,
   request: typeof notifications.$inferSelect,
   answer: 'attending' | 'notAttending',
 ) {
@@ -220,30 +205,22 @@ async function answerInvitation(
     where: (events, { eq: same }) => same(events.id, row.eventId),
   });
   if (!event || event.deletedAt) throw withdrawn();
-  if (request.senderId) {
-    await notify(
-      tx,
-      [request.senderId],
-      answer === 'attending' ? 'shareEventAccepted' : 'shareEventRejected',
-      {
-        actorId: request.recipientId,
-        event: request.event,
-        calendar: request.calendar,
-      },
-    );
-  }
-  await announceRsvp(
-    tx,
-    [event.ownerId, request.recipientId, ...(request.senderId ? [request.senderId] : [])],
-    event.id,
-    row.id,
-  );
+  await ctx.record(tx, {
+    type: 'eventInvitation.answered',
+    recipientId: request.recipientId,
+    senderId: request.senderId,
+    root: { id: event.id, ownerId: event.ownerId },
+    event: request.event,
+    calendar: request.calendar,
+    rsvpId: row.id,
+    answer,
+  });
 }
 
 /** The shareEvent request effect: the attached RSVP becomes attending (accept) or not attending (decline). */
 export const eventInvitationEffect: RequestEffect = {
-  accept: (tx, _ctx, request) => answerInvitation(tx, request, 'attending'),
-  decline: (tx, _ctx, request) => answerInvitation(tx, request, 'notAttending'),
+  accept: (tx, ctx, request) => answerInvitation(tx, ctx, request, 'attending'),
+  decline: (tx, ctx, request) => answerInvitation(tx, ctx, request, 'notAttending'),
 };
 
 /**

@@ -21,7 +21,6 @@ import { type EventAccess, findEventTarget, getEventAccess, type RsvpRow } from 
 import { announceRsvp, eventSnapshot } from '../events/events.effects.ts';
 import { eventPolicy } from '../events/events.policy.ts';
 import { countedRsvp, rootItem } from '../events/events.presenter.ts';
-import { notify } from '../notifications/notifications.service.ts';
 import { rsvpPolicy } from './rsvp.policy.ts';
 import { presentUserEventStatus } from './rsvp.presenter.ts';
 
@@ -167,21 +166,18 @@ export async function updateStatus(
       .where(eq(userEventStatuses.id, rsvpId))
       .returning();
     if (!before || !after) throw notFound('No such RSVP');
-    const details = { actorId: viewer.account.id, event: eventSnapshot(rootItem(root)) };
-    if (before.rsvp !== after.rsvp) {
-      await notify(tx, [root.ownerId], 'rsvpUpdate', {
-        ...details,
-        payload: { changes: { rsvp: after.rsvp } },
-      });
-    }
-    if (before.attendance !== after.attendance) {
-      await notify(tx, [root.ownerId], 'attendanceUpdate', {
-        ...details,
-        payload: { changes: { attendance: after.attendance } },
-      });
-    }
-    const inviter = after.invitedById ? [after.invitedById] : [];
-    await announceRsvp(tx, [root.ownerId, viewer.account.id, ...inviter], root.id, after.id);
+    await ctx.record(tx, {
+      type: 'rsvp.updated',
+      actorId: viewer.account.id,
+      root: { id: root.id, ownerId: root.ownerId },
+      event: eventSnapshot(rootItem(root)),
+      rsvpId: after.id,
+      inviterId: after.invitedById,
+      changes: {
+        ...(before.rsvp !== after.rsvp ? { rsvp: after.rsvp } : {}),
+        ...(before.attendance !== after.attendance ? { attendance: after.attendance } : {}),
+      },
+    });
     return after;
   });
   const [presented] = await presentRows(ctx.db, [updated], viewer.account.id, access);
