@@ -25,15 +25,15 @@ export const ROUTES = [
     modules: ['src/features/calendars/CalendarFormScreen.tsx'],
     signedIn: true,
   },
-  { route: '/events (my events)', modules: ['src/features/events/EventsScreen.tsx'], signedIn: true },
+  { route: '/events (my events)', modules: ['src/features/events/agenda/EventsScreen.tsx'], signedIn: true },
   {
     route: '/events/:slug (an event)',
-    modules: ['src/features/events/EventDetailScreen.tsx'],
+    modules: ['src/features/events/details/index.ts'],
     signedIn: true,
   },
   {
     route: '/event/create, /event/edit/:id',
-    modules: ['src/features/events/EventFormScreen.tsx'],
+    modules: ['src/features/events/form/index.ts'],
     signedIn: true,
   },
   { route: '/activity', modules: ['src/features/activity/ActivityScreen.tsx'], signedIn: true },

@@ -28,7 +28,7 @@ type Listener = (message: RealtimeMessage, payload: unknown) => void;
 const RealtimeListenersContext = createContext<Set<Listener> | null>(null);
 
 /** Wires an open socket to the query cache and the listeners; returns what closes it. */
-function listen(
+export function listen(
   socket: RealtimeSocket,
   queryClient: QueryClient,
   listeners: Set<Listener>,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { testCaller } from '../../../test/call.ts';
 import { createTestApp, decodeMail, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
@@ -17,13 +18,7 @@ describe.each(testDatabases())('invitations and unconfirmed addresses on %s', (k
   });
   afterAll(() => app.stop());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: user.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const call = testCaller(() => app);
   const inviteToCalendar = async (calendarId: string, email: string) => {
     const added = await call('POST', '/api/members', owner, { calendarId, email, name: 'Victim' });
     expect(added.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { testCaller } from '../../../test/call.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { calendarMembers, calendars, notifications, outbox } from '../../db/schema/index.ts';
 
@@ -17,13 +18,7 @@ describe.each(testDatabases())('calendars on %s', (kind) => {
   });
   afterAll(() => app.stop());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: user.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const call = testCaller(() => app);
   const cover = { url: '/media/photos/a/full.jpg', croppedUrl: '/media/photos/a/crop.jpg' };
 
   it('lists the personal calendar created at registration, with every field of the spec', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { testCaller } from '../../../test/call.ts';
 import { insertSingleEvents } from '../../../test/eventFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { calendarMembers, events } from '../../db/schema/index.ts';
@@ -19,13 +20,7 @@ describe.each(testDatabases())('removal ends the rights membership gave, on %s',
   });
   afterAll(() => app.stop());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: user.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const call = testCaller(() => app);
   const basic = {
     name: 'Rehearsal',
     startDate: '2030-05-10T10:00:00.000Z',

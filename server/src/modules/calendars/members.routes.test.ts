@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { testCaller } from '../../../test/call.ts';
 import { createTestApp, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { calendarMembers, notifications, outbox } from '../../db/schema/index.ts';
 
@@ -15,13 +16,7 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
   });
   afterAll(() => app.stop());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: user.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const call = testCaller(() => app);
   const invite = async (from: User, calendarId: string, email: string, permissions?: object) => {
     const added = await call('POST', '/api/members', from, { calendarId, email, name: 'Guest', permissions });
     if (added.statusCode !== 200) return added;

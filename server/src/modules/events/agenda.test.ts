@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { type Method, testCaller } from '../../../test/call.ts';
 import { insertSingleEvents } from '../../../test/eventFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { occurrenceId, occurrencesFrom } from './recurrence.ts';
@@ -20,13 +21,8 @@ describe.each(testDatabases())('agenda paging on %s', (kind) => {
   let expected: Array<[number, string]>;
   const names = new Map<string, string>();
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: viewer.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const callAs = testCaller(() => app);
+  const call = (method: Method, url: string, payload?: object) => callAs(method, url, viewer, payload);
   const sortKey = (a: [number, string], b: [number, string]) =>
     a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 

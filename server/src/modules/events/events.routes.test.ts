@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { testCaller } from '../../../test/call.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
@@ -19,13 +20,7 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
   });
   afterAll(() => app.stop());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: user.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const call = testCaller(() => app);
   const basic = {
     name: 'Board meeting',
     startDate: '2030-05-10T10:00:00.000Z',

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCaller } from '../../../test/call.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { calendarMembers, calendars, notifications, outbox, userBlocks } from '../../db/schema/index.ts';
 import { notify } from './notifications.service.ts';
@@ -17,13 +18,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
   });
   afterAll(() => app.stop());
 
-  const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: user.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const call = testCaller(() => app);
   const history = async (user: User, query = '') =>
     (await call('GET', `/api/notification/history${query}`, user)).json();
   const calendarOf = { calendarId: 'c1', name: 'Book club', color: '#4256c1', visibility: 'private' };

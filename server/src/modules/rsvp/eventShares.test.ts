@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { testCaller } from '../../../test/call.ts';
 import { createTestApp, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { outbox, userEventStatuses } from '../../db/schema/index.ts';
 
@@ -17,13 +18,7 @@ describe.each(testDatabases())('event invitations on %s', (kind) => {
   });
   afterAll(() => app.stop());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: user.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const call = testCaller(() => app);
   const createEvent = async (user: User, inCalendar: string, extra: object = {}) =>
     (
       await call('POST', '/api/event', user, {

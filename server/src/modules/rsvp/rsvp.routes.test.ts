@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
+import { testCaller } from '../../../test/call.ts';
 import { insertSignedInUser } from '../../../test/eventFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { notifications, outbox, userEventStatuses } from '../../db/schema/index.ts';
@@ -17,13 +18,7 @@ describe.each(testDatabases())('RSVP and attendees on %s', (kind) => {
   const guests: User[] = [];
   const rsvpOf = new Map<string, string>();
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: object) =>
-    app.fastify.inject({
-      method,
-      url,
-      headers: { loginToken: user.loginToken },
-      ...(payload ? { payload } : {}),
-    });
+  const call = testCaller(() => app);
 
   beforeAll(async () => {
     app = await createTestApp(kind);

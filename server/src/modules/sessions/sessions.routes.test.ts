@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCaller } from '../../../test/call.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/ids.ts';
@@ -29,8 +30,7 @@ describe.each(testDatabases())('sessions: lifetime, list, sign out on %s', (kind
     expect(response.statusCode).toBe(200);
     return response.json().loginToken as string;
   };
-  const call = (method: 'GET' | 'DELETE' | 'POST', url: string, token: string, payload?: object) =>
-    app.fastify.inject({ method, url, headers: { loginToken: token }, ...(payload ? { payload } : {}) });
+  const call = testCaller(() => app);
   const account = (token: string) => call('GET', '/api/account', token);
   const sessionOf = async (token: string) => {
     const [row] = await app.database.db
