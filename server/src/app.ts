@@ -38,6 +38,7 @@ import {
   announceEventChanged,
   announceEventCreated,
   announceEventDeleted,
+  announceOccurrenceCancelled,
   notifyEventChanged,
   notifyEventCreated,
   notifyEventDeleted,
@@ -167,6 +168,7 @@ export const subscribers = {
   'event.created': [notifyEventCreated, announceEventCreated],
   'event.changed': [notifyEventChanged, announceEventChanged],
   'event.deleted': [withdrawEventInvitations, notifyEventDeleted, announceEventDeleted],
+  'occurrence.cancelled': [notifyEventDeleted, announceOccurrenceCancelled],
   'eventInvitation.sent': [
     notifyEventInvitation,
     announceEventShared,

@@ -70,6 +70,12 @@ export interface DomainEvents {
   };
   /** A single event or a whole series (`root`) was deleted. */
   'event.deleted': { actorId: string; root: { id: string; calendarId: string }; event: NotificationEvent };
+  /** One occurrence (`event`) of the series `root` was cancelled. */
+  'occurrence.cancelled': {
+    actorId: string;
+    root: { id: string; calendarId: string };
+    event: NotificationEvent;
+  };
   /** An event invitation (the RSVP `rsvpId`) was sent to a registered person or an address. */
   'eventInvitation.sent': {
     actorId: string;

@@ -7,16 +7,9 @@ import { validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
-import { notify } from '../notifications/notifications.service.ts';
 import { type EventRow, type EventTarget, seriesShape } from './events.access.ts';
-import { deleteRoot, findCalendarRow, tellChanged, updateRoot } from './events.changes.ts';
-import {
-  announceEvent,
-  calendarSnapshot,
-  eventSnapshot,
-  listConcernedUserIds,
-  listRsvpUserIds,
-} from './events.effects.ts';
+import { deleteRoot, tellChanged, updateRoot } from './events.changes.ts';
+import { announceEvent, eventSnapshot, listConcernedUserIds } from './events.effects.ts';
 import { type EventItem, exceptionItem, rootItem, targetItem } from './events.presenter.ts';
 import { type EventFields, fieldsOf, mergeFields, toColumns } from './events.values.ts';
 import { countBefore, endRuleBefore, occurrencesFrom, seriesBounds, withCount } from './recurrence.ts';
@@ -196,7 +189,6 @@ export async function deleteOccurrence(
   const isFirst = firstStart(root)?.getTime() === originalStart.getTime();
   if (scope === 'all' || (scope === 'following' && isFirst)) return deleteRoot(ctx, viewer, root);
   await transact(ctx, async (tx) => {
-    const calendar = await findCalendarRow(tx, root.calendarId);
     const item = targetItem(target);
     if (scope === 'following') {
       const headRule = await endSeriesBefore(tx, root, originalStart);
@@ -217,11 +209,11 @@ export async function deleteOccurrence(
         ...cancelled,
       });
     }
-    await notify(tx, await listRsvpUserIds(tx, root.id), 'eventDeleted', {
+    await ctx.record(tx, {
+      type: 'occurrence.cancelled',
       actorId: viewer.account.id,
+      root: { id: root.id, calendarId: root.calendarId },
       event: eventSnapshot(item),
-      calendar: calendar ? calendarSnapshot(calendar) : null,
     });
-    await announceEvent(tx, await listConcernedUserIds(tx, root), item.key, 'delete');
   });
 }

@@ -42,8 +42,11 @@ export const withdrawEventInvitations: SubscriberOf<'event.deleted'> = async (tx
   await withdrawPendingRequests(tx, holders, { type: 'shareEvent', eventId: event.root.id });
 };
 
-/** The RSVP holders hear in their feed that the event is gone. */
-export const notifyEventDeleted: SubscriberOf<'event.deleted'> = async (tx, event) => {
+/** The RSVP holders hear in their feed that the event (or one occurrence of it) is gone. */
+export const notifyEventDeleted: SubscriberOf<'event.deleted' | 'occurrence.cancelled'> = async (
+  tx,
+  event,
+) => {
   const calendar = await findCalendarRow(tx, event.root.calendarId);
   await notify(tx, await listRsvpUserIds(tx, event.root.id), 'eventDeleted', {
     actorId: event.actorId,
@@ -55,4 +58,9 @@ export const notifyEventDeleted: SubscriberOf<'event.deleted'> = async (tx, even
 /** Everyone concerned drops it from their screens. */
 export const announceEventDeleted: SubscriberOf<'event.deleted'> = async (tx, event) => {
   await announceEvent(tx, await listConcernedUserIds(tx, event.root), event.root.id, 'delete');
+};
+
+/** Everyone concerned drops the occurrence from their screens. */
+export const announceOccurrenceCancelled: SubscriberOf<'occurrence.cancelled'> = async (tx, event) => {
+  await announceEvent(tx, await listConcernedUserIds(tx, event.root), event.event.eventId, 'delete');
 };
