@@ -101,6 +101,23 @@ export const calendarSettingsBody = calendarSettings.partial();
 
 const memberPermissions = permissionFlags.extend({ isOwner: z.boolean() });
 
+/**
+ * What the viewer may do with a calendar, as the server's calendar policy computes it: the web
+ * reads these instead of re-deriving a rule.
+ */
+export const calendarAbilities = z.object({
+  addEvent: z.boolean(),
+  edit: z.boolean(),
+  changeTitle: z.boolean(),
+  changeVisibility: z.boolean(),
+  delete: z.boolean(),
+  share: z.boolean(),
+  seeInvitedAddresses: z.boolean(),
+  seeMembers: z.boolean(),
+  changeOwnSettings: z.boolean(),
+});
+export type CalendarAbilities = z.infer<typeof calendarAbilities>;
+
 /** A calendar as a given viewer sees it (spec part 1 §3 Calendar). */
 export const calendar = z.object({
   calendarId: z.string(),
@@ -145,6 +162,7 @@ export const calendar = z.object({
   filters: z.array(z.string()),
   users_count: z.number().int(),
   lastActionType: z.enum(['create', 'update', 'delete']),
+  abilities: calendarAbilities,
 });
 export type Calendar = z.infer<typeof calendar>;
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canDeleteCalendar,
-  effectivePermissions,
-  roleForPermissions,
-  rolePermissions,
-  viewOnly,
-} from './permissions.ts';
+import { effectivePermissions, roleForPermissions, rolePermissions, viewOnly } from './permissions.ts';
 
 const all = { canView: true, canAdd: true, canEdit: true, canShare: true };
 
@@ -54,17 +48,5 @@ describe('roles', () => {
     }
     expect(roleForPermissions({ canView: true, canShare: true })).toBe('member');
     expect(roleForPermissions({ isOwner: true })).toBe('owner');
-  });
-
-  it('only the owner of a non-personal calendar may delete it', () => {
-    expect(
-      canDeleteCalendar({ isPersonal: false, currentUser: { permissions: rolePermissions.owner } }),
-    ).toBe(true);
-    expect(canDeleteCalendar({ isPersonal: true, currentUser: { permissions: rolePermissions.owner } })).toBe(
-      false,
-    );
-    expect(
-      canDeleteCalendar({ isPersonal: false, currentUser: { permissions: rolePermissions.admin } }),
-    ).toBe(false);
   });
 });

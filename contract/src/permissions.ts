@@ -93,12 +93,3 @@ export const canAddToCalendar = (calendar: PermissionSource) => effectivePermiss
 export const canEditCalendar = (calendar: PermissionSource) => effectivePermissions(calendar).canEdit;
 /** canShare: People and Settings tabs, the invite button. */
 export const canShareCalendar = (calendar: PermissionSource) => effectivePermissions(calendar).canShare;
-
-/** Only the owner of a non-personal calendar may delete it. */
-export function canDeleteCalendar(calendar: PermissionSource & { isPersonal: boolean }): boolean {
-  return !calendar.isPersonal && effectivePermissions(calendar).isOwner;
-}
-
-/** Only the owner changes title and visibility. */
-export const canChangeTitleAndVisibility = (calendar: PermissionSource) =>
-  effectivePermissions(calendar).isOwner;

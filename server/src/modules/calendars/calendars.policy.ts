@@ -1,3 +1,4 @@
+import type { CalendarAbilities } from '@convene/contract';
 import { definePolicy, unless } from '../../platform/policy.ts';
 import type { CalendarAccess } from './calendars.access.ts';
 
@@ -25,13 +26,5 @@ export const calendarPolicy = definePolicy<CalendarAccess, CalendarAbility>({
     unless(Boolean(access.member?.isConfirmed), 'Only members have settings for a calendar'),
 });
 
-export type CalendarAbility =
-  | 'addEvent'
-  | 'edit'
-  | 'changeTitle'
-  | 'changeVisibility'
-  | 'delete'
-  | 'share'
-  | 'seeInvitedAddresses'
-  | 'seeMembers'
-  | 'changeOwnSettings';
+/** The abilities are the ones a calendar carries to the web (one list of names, in the contract). */
+export type CalendarAbility = keyof CalendarAbilities;

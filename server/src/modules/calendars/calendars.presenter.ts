@@ -1,6 +1,7 @@
 import type { Calendar } from '@convene/contract';
 import type { calendarMembers, calendars } from '../../db/schema/index.ts';
 import { permissionsFor } from './calendars.access.ts';
+import { calendarPolicy } from './calendars.policy.ts';
 
 type CalendarRow = typeof calendars.$inferSelect;
 type MemberRow = typeof calendarMembers.$inferSelect;
@@ -12,7 +13,10 @@ export interface OwnerSummary {
   imageLink: string | null;
 }
 
-/** A calendar as one viewer sees it: their membership, their settings, their permissions. */
+/**
+ * A calendar as one viewer sees it: their membership, their settings, their permissions and the
+ * abilities the calendar policy grants them.
+ */
 export function presentCalendar(
   row: CalendarRow,
   member: MemberRow | null,
@@ -59,5 +63,6 @@ export function presentCalendar(
     filters: [],
     users_count: usersCount,
     lastActionType: row.deletedAt ? 'delete' : (row.lastActionType as Calendar['lastActionType']),
+    abilities: calendarPolicy.abilities({ calendar: row, member, permissions }),
   };
 }

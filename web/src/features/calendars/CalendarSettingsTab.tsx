@@ -1,4 +1,4 @@
-import { type Calendar, canDeleteCalendar } from '@convene/contract';
+import type { Calendar } from '@convene/contract';
 import { Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function CalendarSettingsTab({ calendar }: { calendar: Calendar }) {
           />
         ))}
       </Stack>
-      {canDeleteCalendar(calendar) ? <DeleteCalendarSetting calendar={calendar} /> : null}
+      {calendar.abilities.delete ? <DeleteCalendarSetting calendar={calendar} /> : null}
     </Stack>
   );
 }

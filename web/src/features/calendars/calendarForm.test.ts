@@ -46,6 +46,17 @@ function buildCalendar(
     filters: [],
     users_count: 1,
     lastActionType: 'create',
+    abilities: {
+      addEvent: permissions.canAdd,
+      edit: permissions.canEdit,
+      changeTitle: permissions.isOwner,
+      changeVisibility: permissions.isOwner,
+      delete: permissions.isOwner && !overrides.isPersonal,
+      share: permissions.canShare,
+      seeInvitedAddresses: permissions.canShare,
+      seeMembers: true,
+      changeOwnSettings: true,
+    },
     ...overrides,
   };
 }

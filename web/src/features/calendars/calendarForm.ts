@@ -1,10 +1,4 @@
-import {
-  type Calendar,
-  type CreateCalendarBody,
-  canChangeTitleAndVisibility,
-  type createCalendarBody,
-  type UpdateCalendarBody,
-} from '@convene/contract';
+import type { Calendar, CreateCalendarBody, createCalendarBody, UpdateCalendarBody } from '@convene/contract';
 import type { z } from 'zod';
 
 /** What the calendar form edits. */
@@ -38,7 +32,7 @@ export function calendarFormValues(calendar: Calendar | null): CalendarFormValue
 export function calendarFormRules(calendar: Calendar | null): CalendarFormRules {
   if (!calendar) return { canChangeTitleAndVisibility: true, canBePublic: true };
   return {
-    canChangeTitleAndVisibility: canChangeTitleAndVisibility(calendar),
+    canChangeTitleAndVisibility: calendar.abilities.changeTitle && calendar.abilities.changeVisibility,
     canBePublic: !calendar.isPersonal,
   };
 }
