@@ -158,7 +158,7 @@ export const contentSecurityPolicy = (config: Config) => {
  * Every domain event type with its consequences, in order, each written in the transaction that
  * recorded the event (DESIGN.md §6): from here "go to definition" leads to each of them.
  */
-export const subscribers = {
+const subscribers = {
   'calendar.created': [announceCalendarCreated],
   'calendar.updated': [notifyCalendarUpdated, announceCalendarUpdated],
   'calendar.deleted': [notifyCalendarDeleted, announceCalendarDeleted],

@@ -15,6 +15,7 @@ import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { notify } from '../modules/notifications/notifications.service.ts';
+import { deliverRealtime } from './realtimeOutbox.ts';
 
 async function listen(app: App): Promise<string> {
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -195,7 +196,11 @@ describe.each(clusterKinds)('two server processes on one %s and one Redis', (kin
     await connected(socket);
     try {
       const message = nextMessage(socket, 'account');
-      first.ctx.hub.publish(account.userId, 'account', { userId: account.userId, action: 'update' });
+      deliverRealtime(first.ctx.hub, {
+        userId: account.userId,
+        message: 'account',
+        payload: { userId: account.userId, action: 'update' },
+      });
       expect(await message).toEqual({ userId: account.userId, action: 'update' });
       const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
       await second.fastify.inject({ url: '/api/health' });
