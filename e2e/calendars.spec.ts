@@ -180,7 +180,7 @@ test.describe('calendars, wide', () => {
     await expect(page).toHaveURL(/\/calendars$/);
     await expect(calendarCards(page)).toHaveCount(1);
 
-    // Deleted by its owner, which is not the same news as being removed from it (spec part 1 §4).
+    // Deleted by its owner, which is not the same news as being removed from it (PRODUCT.md §1.4).
     await expect(member.page.getByText('Its owner deleted this calendar.')).toBeVisible();
     await expect(member.page).toHaveURL(/\/calendars$/);
     await expect(calendarCards(member.page)).toHaveCount(1);

@@ -19,7 +19,7 @@ export const privacy = z.object({
   facebook: z.boolean(),
 });
 
-/** The signed-in user's own account (spec part 1 §3 Account). */
+/** The signed-in user's own account (PRODUCT.md §1.3 Account). */
 export const account = z.object({
   /** Opaque id without dashes. */
   userId: z.string(),

@@ -17,7 +17,7 @@ function firstIssue(result: {
   return issue ? { field: issue.path.join('.'), message: issue.message } : null;
 }
 
-describe('registerBody (spec part 1 §5)', () => {
+describe('registerBody (PRODUCT.md §1.5)', () => {
   it('trims the name, lower-cases the e-mail and keeps the password as typed', () => {
     expect(registerBody.parse({ ...valid, name: '  Ana Pop ', email: ' Ana@Example.COM ' })).toEqual({
       ...valid,

@@ -3,7 +3,7 @@ import { emailMax } from './auth.ts';
 import { limits } from './limits.ts';
 import { calendarRoles } from './permissions.ts';
 
-/** Validation message keys of the calendar form (spec part 1 §5). */
+/** Validation message keys of the calendar form (PRODUCT.md §1.5). */
 export const calendarMessages = {
   titleRequired: 'calendar.errors.titleRequired',
   titleInvalid: 'calendar.errors.titleInvalid',
@@ -118,7 +118,7 @@ export const calendarAbilities = z.object({
 });
 export type CalendarAbilities = z.infer<typeof calendarAbilities>;
 
-/** A calendar as a given viewer sees it (spec part 1 §3 Calendar). */
+/** A calendar as a given viewer sees it (PRODUCT.md §1.3 Calendar). */
 export const calendar = z.object({
   calendarId: z.string(),
   name: z.string(),
@@ -169,7 +169,7 @@ export type Calendar = z.infer<typeof calendar>;
 /** GET /api/calendar/myCalendars query. */
 export const myCalendarsQuery = z.object({ ignoreDeleted: z.enum(['true', 'false']).default('true') });
 
-/** A person of a calendar (spec part 1 §3 Calendar person / member). */
+/** A person of a calendar (PRODUCT.md §1.3 Calendar person / member). */
 export const calendarMember = z.object({
   memberId: z.string(),
   calendarId: z.string(),
@@ -204,7 +204,7 @@ export const calendarUsers = z.object({
 });
 
 /**
- * Invite e-mail rule of spec §5: {email} with a TLD of 2 to 4 letters (the rule of
+ * Invite e-mail rule of PRODUCT.md §1.5: {email} with a TLD of 2 to 4 letters (the rule of
  * /^[^\s@]+@[^\s@]+\.[a-zA-Z]{2,4}$/, checked in linear time without a regex that backtracks).
  */
 export function isInviteEmailAddress(value: string): boolean {

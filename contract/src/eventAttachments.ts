@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Event attachments (spec part 2 §2 Attachments). Every item is `{type, data}`; a `text` item
+ * Event attachments (PRODUCT.md §2.2 Attachments). Every item is `{type, data}`; a `text` item
  * holds the description in `data.text`. Links are http(s) only, so any stored url is safe as
  * an href; video links come only from the hosts below.
  */
@@ -87,7 +87,7 @@ const nonBlankText = (max: number) =>
     .max(max, { abort: true })
     .refine((value) => value.trim().length > 0, attachmentMessages.textInvalid);
 
-/** Every attachment type of spec part 2 §2. */
+/** Every attachment type of PRODUCT.md §2.2. */
 export const attachmentTypes = [
   'text',
   'video',

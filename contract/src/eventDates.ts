@@ -1,7 +1,7 @@
 import { dayKey, fromWallClock, parseDayKey, toWallClock, type WallClock } from './zonedTime.ts';
 
 /**
- * The event date rules of spec part 1 §4 as pure functions over what the event form holds.
+ * The event date rules of PRODUCT.md §1.4 as pure functions over what the event form holds.
  * Dates are ISO instants; each side has its own IANA time zone, in which the pickers show it.
  */
 export interface EventDates {

@@ -5,7 +5,7 @@ import { createEventBody, eventDescription, eventFieldsParam, eventName, eventsQ
 const message = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;
 
-describe('event name and description (spec part 1 §5)', () => {
+describe('event name and description (PRODUCT.md §1.5)', () => {
   it.each([
     ['', 'event.errors.nameRequired'],
     ['   ', 'event.errors.nameRequired'],

@@ -4,7 +4,7 @@ import { limits } from './limits.ts';
 import { repeatingRule } from './recurrence.ts';
 import { isValidTimeZone } from './zonedTime.ts';
 
-/** Validation message keys of the event form (spec part 1 §5). */
+/** Validation message keys of the event form (PRODUCT.md §1.5). */
 export const eventMessages = {
   nameRequired: 'event.errors.nameRequired',
   nameLength: 'event.errors.nameLength',
@@ -19,7 +19,7 @@ export const eventMessages = {
   colorInvalid: 'event.errors.colorInvalid',
 } as const;
 
-/** Defaults of spec part 1 §3 / §9 and part 2 §9 for a new event. */
+/** Defaults of PRODUCT.md §1.3 / §1.9 and §2.9 for a new event. */
 export const eventDefaults = {
   locationRadius: 50,
   hexColor: '4256c1',
@@ -93,7 +93,7 @@ export const eventColor = z
   .regex(/^#?[0-9a-fA-F]{6}$/, eventMessages.colorInvalid)
   .transform((value) => value.replace('#', '').toLowerCase());
 
-/** Fields a client sets on create and edit (every field of spec part 1 §3 Event it owns). */
+/** Fields a client sets on create and edit (every field of PRODUCT.md §1.3 Event it owns). */
 const editableFields = {
   name: eventName,
   /** Stored as the first `text` attachment, as the spec keeps it. */
@@ -181,7 +181,7 @@ export const deleteEventBody = z.object({
   scope: z.enum(eventScopes).optional(),
 });
 
-/** RSVP values (spec part 1 §3): attending = going, notAttending = not going, none = in the loop. */
+/** RSVP values (PRODUCT.md §1.3): attending = going, notAttending = not going, none = in the loop. */
 export const rsvpValues = ['pending', 'attending', 'notAttending', 'none'] as const;
 export type RsvpValue = (typeof rsvpValues)[number];
 /** Attendance at the event itself (our choice; the spec names the field only). */
@@ -201,7 +201,7 @@ const permissionsOnEvent = z.object({
   isOwner: z.boolean(),
 });
 
-/** An event (or one occurrence of a recurring event) as one viewer sees it (spec part 1 §3). */
+/** An event (or one occurrence of a recurring event) as one viewer sees it (PRODUCT.md §1.3). */
 export const event = z.object({
   /** The event's id; for an occurrence of a series, its occurrenceId. */
   eventId: z.string(),

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec part 1 §9, shared by server and web. */
+/** Business constants and limits of PRODUCT.md §1.9, shared by server and web. */
 export const limits = {
   /** Account name length after trimming. */
   nameMin: 3,
@@ -38,7 +38,7 @@ export const limits = {
   failedLoginWindowMs: 15 * 60 * 1000,
 } as const;
 
-/** Layout constants of spec part 1 §9, in pixels. */
+/** Layout constants of PRODUCT.md §1.9, in pixels. */
 export const layout = {
   sideNavWidth: 256,
   contentMargin: 40,

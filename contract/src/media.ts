@@ -26,7 +26,7 @@ export type MediaPurpose = (typeof mediaPurposes)[number];
 /** Image types accepted for upload (checked again by content on the server). */
 export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
 
-/** Media limits: spec §9's byte cap; the policy lifetime and the pixel cap are ours. */
+/** Media limits: PRODUCT.md §1.9's byte cap; the policy lifetime and the pixel cap are ours. */
 export const mediaLimits = {
   maxBytes: limits.imageMaxBytes,
   /** A signed upload policy is valid this long. */

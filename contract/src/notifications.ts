@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 
-/** Every notification type of spec part 2 §3. */
+/** Every notification type of PRODUCT.md §2.3. */
 export const notificationTypes = [
   'rsvpUpdate',
   'attendanceUpdate',
@@ -56,7 +56,7 @@ export const notificationStatuses = ['pending', 'accepted', 'rejected'] as const
 
 const person = z.object({ userId: z.string(), name: z.string(), imageLink: z.string().nullable() });
 
-/** A notification as its recipient sees it (spec part 2 §3 Notification). */
+/** A notification as its recipient sees it (PRODUCT.md §2.3 Notification). */
 export const notification = z.object({
   notificationId: z.string(),
   notificationType: z.enum(notificationTypes),

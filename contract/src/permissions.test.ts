@@ -3,7 +3,7 @@ import { effectivePermissions, roleForPermissions, rolePermissions, viewOnly } f
 
 const all = { canView: true, canAdd: true, canEdit: true, canShare: true };
 
-describe('effectivePermissions (spec part 1 §6)', () => {
+describe('effectivePermissions (PRODUCT.md §1.6)', () => {
   it('takes the viewer’s own membership first', () => {
     expect(
       effectivePermissions({

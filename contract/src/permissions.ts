@@ -1,4 +1,4 @@
-/** Permission flags of a calendar (spec part 1 §6). */
+/** Permission flags of a calendar (PRODUCT.md §1.6). */
 export interface PermissionFlags {
   canView: boolean;
   canAdd: boolean;
@@ -65,7 +65,7 @@ function complete(flags: Partial<MemberPermissions>): MemberPermissions {
 }
 
 /**
- * The effective permissions (spec §6): the viewer's own membership (currentUser), else their
+ * The effective permissions (PRODUCT.md §1.6): the viewer's own membership (currentUser), else their
  * link to the calendar (calendarLink), else the calendar's default permissions with canAdd,
  * canEdit and canShare forced false; an empty calendar means view only.
  */

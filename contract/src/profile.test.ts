@@ -23,7 +23,7 @@ function firstIssue(result: {
 
 const photo = `/media/photos/profile/${'a'.repeat(32)}/${'b'.repeat(32)}.jpg`;
 
-describe('profileUpdateBody (spec part 1 §5)', () => {
+describe('profileUpdateBody (PRODUCT.md §1.5)', () => {
   it.each([
     [{ name: undefined }, 'name', m.nameRequired],
     [{ name: '   ' }, 'name', m.nameRequired],

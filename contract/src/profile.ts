@@ -3,7 +3,7 @@ import { contact } from './account.ts';
 import { limits } from './limits.ts';
 import { mediaUrlPattern } from './media.ts';
 
-/** i18n keys of the profile, password-change, notes and report validation messages (spec part 1 §5). */
+/** i18n keys of the profile, password-change, notes and report validation messages (PRODUCT.md §1.5). */
 export const profileMessages = {
   nameRequired: 'profile.errors.nameRequired',
   nameTooShort: 'profile.errors.nameTooShort',
@@ -27,7 +27,7 @@ export const profileMessages = {
   timezoneInvalid: 'profile.errors.timezoneInvalid',
 } as const;
 
-/** Limits of the profile area that spec §9 leaves open. */
+/** Limits of the profile area that PRODUCT.md §1.9 leaves open. */
 export const profileLimits = {
   noteMax: 2000,
   reportReasonMax: 1000,
@@ -193,7 +193,7 @@ export const profileUpdateBody = z.object({
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
-/** Answer of PUT /api/accounts/{userId} (spec §7). */
+/** Answer of PUT /api/accounts/{userId} (PRODUCT.md §1.7). */
 export const profileUpdateAnswer = z.object({
   contact,
   description: z.string().nullable(),

@@ -8,7 +8,7 @@ export type CalendarLinkRemoval = 'calendarDeleted' | 'memberRemoved';
 export interface ServerToClientMessages {
   calendar: (payload: { calendarId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
   /**
-   * The viewer's link to a calendar changed. A delete says why (spec part 1 §4): the owner deleted
+   * The viewer's link to a calendar changed. A delete says why (PRODUCT.md §1.4): the owner deleted
    * the calendar ('calendarDeleted'), or the viewer was removed from it or left ('memberRemoved').
    */
   calendarLink: (payload: {

@@ -126,7 +126,7 @@ export const repeatingRule = z
     return normalized;
   });
 
-/** What the form's recurrence picker offers (spec part 1 §2 plus the picker). */
+/** What the form's recurrence picker offers (PRODUCT.md §1.2 plus the picker). */
 export interface RecurrenceChoice {
   frequency: 'none' | 'daily' | 'weekly' | 'monthly' | 'yearly';
   /** Every n days / weeks / months / years. */

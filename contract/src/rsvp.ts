@@ -3,7 +3,7 @@ import { inviteEmailField } from './calendars.ts';
 import { attendanceValues, rsvpStatuses, rsvpValues } from './events.ts';
 import { limits } from './limits.ts';
 
-/** One person's RSVP to an event (spec part 1 §3 UserEventStatus). */
+/** One person's RSVP to an event (PRODUCT.md §1.3 UserEventStatus). */
 export const userEventStatus = z.object({
   userEventStatusId: z.string(),
   eventId: z.string(),
@@ -88,7 +88,7 @@ export const unshareEventBody = z.object({
   rsvpId: z.string().min(1).max(64),
 });
 
-/** How each RSVP value is shown (spec part 1 §4 RSVP display), as i18n keys. */
+/** How each RSVP value is shown (PRODUCT.md §1.4 RSVP display), as i18n keys. */
 export const rsvpLabelKeys = {
   attending: 'rsvp.going',
   notAttending: 'rsvp.notGoing',

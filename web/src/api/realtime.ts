@@ -44,7 +44,7 @@ function calendarQueries({ calendarId, lastActionType }: Payload<'calendar'>): Q
 /**
  * What an event message makes stale: every agenda list and every open event (an occurrence's
  * id starts with its series' id, and a series change moves its occurrences). A deleted event
- * refetches into a 404, which its screen shows as not found (spec part 1 §4).
+ * refetches into a 404, which its screen shows as not found (PRODUCT.md §1.4).
  */
 function eventQueries(): QueryKey[] {
   return [queryKeys.eventLists, queryKeys.eventDetails, queryKeys.myRsvps];

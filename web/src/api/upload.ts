@@ -96,7 +96,7 @@ function postForm(url: string, form: FormData, options: UploadOptions): Promise<
 }
 
 /**
- * Uploads an image (spec part 1 §7 imageprocessor/authorise): asks the server for a signed
+ * Uploads an image (PRODUCT.md §1.7 imageprocessor/authorise): asks the server for a signed
  * upload form, posts the image to it with progress, and answers the /media/ url it is served
  * at. Rejects with ApiError (a 400 names the field and carries a media.errors key), a TypeError
  * when offline, or an AbortError when cancelled.

@@ -18,7 +18,7 @@ export interface NavItem {
   dot?: { kind: 'unread' | 'incompleteProfile'; color?: string };
 }
 
-/** The main entries, in menu order (spec part 1 §2 Shell). */
+/** The main entries, in menu order (PRODUCT.md §1.2 Shell). */
 export const navItems: readonly NavItem[] = [
   {
     title: 'calendars',

@@ -1,4 +1,4 @@
-/** State passed with every menu navigation (spec part 1 §2 Shell). */
+/** State passed with every menu navigation (PRODUCT.md §1.2 Shell). */
 export interface NavState {
   /** The path the user navigated from. */
   from: string;

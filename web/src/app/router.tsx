@@ -19,7 +19,7 @@ const authScreen = (
   </GuestOnly>
 );
 
-/** Every route of the app (spec part 1 §2 Shell); paths match exactly, unknown ones go to /404. */
+/** Every route of the app (PRODUCT.md §1.2 Shell); paths match exactly, unknown ones go to /404. */
 export function createAppRouter() {
   return createBrowserRouter([
     {

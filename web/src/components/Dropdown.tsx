@@ -16,7 +16,7 @@ interface DropdownProps<V extends string> {
   disabled?: boolean;
 }
 
-/** A labelled select whose menu is at most 162 px high (spec §9). */
+/** A labelled select whose menu is at most 162 px high (PRODUCT.md §1.9). */
 export function Dropdown<V extends string>({ label, value, options, onChange, disabled }: DropdownProps<V>) {
   const labelId = useId();
   const handleChange = (next: string) => {

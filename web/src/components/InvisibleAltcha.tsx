@@ -10,7 +10,7 @@ export interface BotCheckHandle {
 const configuration = JSON.stringify({ hideFooter: true });
 
 /**
- * The ALTCHA check in its invisible mode (the share action's 'invisible captcha', spec §7): no
+ * The ALTCHA check in its invisible mode (the share action's 'invisible captcha', PRODUCT.md §1.7): no
  * widget is shown; solve() fetches a challenge from the API and works out the proof in a worker.
  */
 export function InvisibleAltcha({ ref, language }: { ref: Ref<BotCheckHandle>; language: string }) {

@@ -14,7 +14,7 @@ export interface PixelSize {
   height: number;
 }
 
-/** Cropped images fit in this box (spec part 1 §9: capped at 1200x675). */
+/** Cropped images fit in this box (PRODUCT.md §1.9: capped at 1200x675). */
 export const cropOutputBox: PixelSize = { width: limits.imageMaxWidth, height: limits.imageMaxHeight };
 
 /** JPEG quality of the cropped image: visually lossless, a fraction of the PNG size. */
@@ -99,7 +99,7 @@ export interface ChosenFile {
 export const fileHeadBytes = 262_144;
 
 /**
- * Checks a chosen file before cropping (spec part 1 §5: png or jpg/jpeg, at most 20,000,000
+ * Checks a chosen file before cropping (PRODUCT.md §1.5: png or jpg/jpeg, at most 20,000,000
  * bytes): the declared type, the size, the content's own signature and the pixel count the
  * header declares. Answers the media i18n key of the first problem, or null when it is fine.
  */

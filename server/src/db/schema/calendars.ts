@@ -10,7 +10,7 @@ export interface PermissionFlags {
   canShare: boolean;
 }
 
-/** Per-calendar settings (spec part 1 §3 calendarSettings). */
+/** Per-calendar settings (PRODUCT.md §1.3 calendarSettings). */
 export interface CalendarSettings {
   enableETA: boolean;
   enableNotices: boolean;

@@ -13,7 +13,7 @@ import {
 import { accounts } from './accounts.ts';
 import { calendars } from './calendars.ts';
 
-/** Where an event is (spec part 1 §3 location). */
+/** Where an event is (PRODUCT.md §1.3 location). */
 export interface EventLocation {
   name: string | null;
   address: string | null;
@@ -101,7 +101,7 @@ export const events = pgTable(
 );
 
 /**
- * RSVPs and invitations (spec part 1 §3 UserEventStatus): one row per person and event (for a
+ * RSVPs and invitations (PRODUCT.md §1.3 UserEventStatus): one row per person and event (for a
  * series, per series). A registered person invited from another calendar also sees the event in
  * their personal calendar (link_calendar_id); event_start and event_is_series copy the event's
  * so that link can be paged by the same keyset as the calendar's own events.

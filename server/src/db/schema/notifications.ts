@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
-/** What a notification's payload carries (spec part 2 §3 Notification.payload). */
+/** What a notification's payload carries (PRODUCT.md §2.3 Notification.payload). */
 export interface NotificationPayload {
   requiresRSVP: boolean;
   permissions: { canView: boolean };

@@ -7,7 +7,7 @@ export interface AccountAccess {
   userId: string;
 }
 
-/** What a signed-in account may do with an account (spec part 1 §4). */
+/** What a signed-in account may do with an account (PRODUCT.md §1.4). */
 export const accountPolicy = definePolicy<AccountAccess, AccountAbility>({
   actAsAccount: ({ account, userId }) => unless(account.id === userId, 'Only the account itself may do this'),
   // Only once the e-mail is verified; never for social accounts.

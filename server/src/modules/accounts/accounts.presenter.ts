@@ -3,7 +3,7 @@ import type { accounts } from '../../db/schema/index.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
 
-/** The signed-in user's own account, every field (spec part 1 §3 Account). */
+/** The signed-in user's own account, every field (PRODUCT.md §1.3 Account). */
 export function presentOwnAccount(row: AccountRow, loginToken?: string): Account {
   return {
     userId: row.id,

@@ -128,7 +128,7 @@ const invalidCurrentPassword = () =>
   new ApiError(400, 'INVALID_CURRENT_PASSWORD', 'The current password is not right.', 'oldPassword');
 
 /**
- * Changes one's password (spec §4: only once the e-mail is verified; never for social
+ * Changes one's password (PRODUCT.md §1.4: only once the e-mail is verified; never for social
  * accounts). Wrong current passwords count towards the same lockout as failed logins. Every
  * other session of the account ends; the one that changed it stays signed in.
  */

@@ -20,7 +20,7 @@ function preferredLanguage(header: string | undefined): string {
   return header?.trim().toLowerCase().startsWith('ro') ? 'ro' : 'en';
 }
 
-/** Registration, login, logout, password reset and auto-login (spec part 1 §7). */
+/** Registration, login, logout, password reset and auto-login (PRODUCT.md §1.7). */
 export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Per-IP request budget for the unauthenticated auth forms (failed logins have their own).

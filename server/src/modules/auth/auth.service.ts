@@ -21,44 +21,8 @@ import { presentOwnAccount } from '../accounts/accounts.presenter.ts';
 import { createPersonalCalendar } from '../calendars/calendars.service.ts';
 import { attachInvitations } from '../calendars/members.service.ts';
 import { attachEventInvitations } from '../rsvp/eventShares.service.ts';
+import { authErrors } from './auth.errors.ts';
 import { confirmationMail, mailLanguage, resetPasswordMail } from './auth.mails.ts';
-
-/** Texts and statuses of spec part 1 §8, on the fields the spec puts them. */
-const errors = {
-  emailNotFound: () =>
-    new ApiError(
-      404,
-      'EMAIL_NOT_FOUND',
-      'There is no account associated with this email address.',
-      'password',
-    ),
-  wrongPassword: () =>
-    new ApiError(
-      403,
-      'WRONG_PASSWORD',
-      'The email and password combination you entered is not right.',
-      'password',
-    ),
-  accountDeleted: () =>
-    new ApiError(
-      401,
-      'ACCOUNT_DELETED',
-      'The account associated with this email address has been deleted!',
-      'email',
-    ),
-  emailInUse: () =>
-    new ApiError(
-      403,
-      'EMAIL_IN_USE',
-      'The specified email address is already in use. Please use another.',
-      'email',
-    ),
-  userNotFound: () => new ApiError(404, 'USER_NOT_FOUND', 'User not found', 'email'),
-  invalidLink: (field: string) =>
-    new ApiError(400, 'TOKEN_INVALID', 'This link has expired or was already used.', field),
-  alreadyConfirmed: () =>
-    new ApiError(400, 'ALREADY_CONFIRMED', 'The e-mail address is already confirmed.', 'email'),
-};
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -90,7 +54,7 @@ export async function register(
 ): Promise<Account> {
   await ctx.captcha.verify(input.recaptchaCode, meta.ip);
   const existing = await findAccountByEmail(ctx, input.email);
-  if (existing) throw existing.status === 'deleted' ? errors.accountDeleted() : errors.emailInUse();
+  if (existing) throw existing.status === 'deleted' ? authErrors.accountDeleted() : authErrors.emailInUse();
   const passwordHash = await hashPassword(input.password);
   const language = mailLanguage(meta.language);
   try {
@@ -110,7 +74,7 @@ export async function register(
     ctx.outbox.kick();
     return result;
   } catch (error) {
-    if (isUniqueViolation(error)) throw errors.emailInUse();
+    if (isUniqueViolation(error)) throw authErrors.emailInUse();
     throw error;
   }
 }
@@ -131,12 +95,12 @@ export async function login(
   const account = await findAccountByEmail(ctx, input.email);
   if (!account || account.status === 'deleted') {
     await recordLoginFailure(ctx.db, failureKeys);
-    throw errors.emailNotFound();
+    throw authErrors.emailNotFound();
   }
   const matches = account.passwordHash ? await verifyPassword(input.password, account.passwordHash) : false;
   if (!matches) {
     await recordLoginFailure(ctx.db, failureKeys);
-    throw errors.wrongPassword();
+    throw authErrors.wrongPassword();
   }
   await clearLoginFailures(ctx.db, [keys.pair, keys.account]);
   const session = await createSession(ctx.db, account.id, userAgent);
@@ -157,7 +121,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   await ctx.captcha.verify(input.recaptchaCode, ip);
   const account = await findAccountByEmail(ctx, input.email);
-  if (!account || account.status === 'deleted') throw errors.userNotFound();
+  if (!account || account.status === 'deleted') throw authErrors.userNotFound();
   await ctx.db.transaction(async (tx) => {
     const { code } = await createOneTimeCode(tx, account.id, 'resetPassword');
     const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(code)}`;
@@ -182,13 +146,13 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const done = await ctx.db.transaction(async (tx) => {
     const accountId = await consumeOneTimeCode(tx, input.token, 'resetPassword');
-    if (!accountId) throw errors.invalidLink('token');
+    if (!accountId) throw authErrors.invalidLink('token');
     const [row] = await tx
       .update(accounts)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(accounts.id, accountId))
       .returning();
-    if (!row) throw errors.invalidLink('token');
+    if (!row) throw authErrors.invalidLink('token');
     if (row.status === 'pending') await activateAccount(tx, row);
     return { email: row.email, revoked: await revokeAllSessions(tx, accountId) };
   });
@@ -231,7 +195,7 @@ export async function resendEmailConfirmation(ctx: AppContext, viewer: Viewer, e
   if (email !== undefined && email !== account.email) {
     throw new ApiError(400, 'VALIDATION', 'This is not your e-mail address', 'email');
   }
-  if (account.status === 'active') throw errors.alreadyConfirmed();
+  if (account.status === 'active') throw authErrors.alreadyConfirmed();
   await ctx.db.transaction(async (tx) => {
     const { code } = await createOneTimeCode(tx, account.id, 'confirmEmail');
     const link = `${ctx.config.publicUrl}/api/account/confirmEmail?token=${encodeURIComponent(code)}`;
@@ -254,7 +218,7 @@ export async function autoLogin(ctx: AppContext, code: string, userAgent?: strin
   return ctx.db.transaction(async (tx) => {
     const accountId = await consumeOneTimeCode(tx, code, 'login');
     const [account] = accountId ? await tx.select().from(accounts).where(eq(accounts.id, accountId)) : [];
-    if (!account || account.status === 'deleted') throw errors.invalidLink('code');
+    if (!account || account.status === 'deleted') throw authErrors.invalidLink('code');
     const session = await createSession(tx, account.id, userAgent);
     return presentOwnAccount(account, session.token);
   });

@@ -15,7 +15,7 @@ export interface CalendarAccess {
 }
 
 /**
- * The effective permissions of spec §6 for a viewer. An unconfirmed invitation grants viewing
+ * The effective permissions of PRODUCT.md §1.6 for a viewer. An unconfirmed invitation grants viewing
  * only (the invitee may look before answering); a confirmed membership is both the viewer's
  * currentUser and their calendarLink.
  */

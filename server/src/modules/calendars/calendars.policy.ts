@@ -7,7 +7,7 @@ const needs = (access: CalendarAccess, flag: 'canAdd' | 'canEdit' | 'canShare') 
 
 const ownerOnlyTitle = 'Only the owner changes the title and visibility';
 
-/** What the viewer may do with a calendar they can see (spec part 1 §6). */
+/** What the viewer may do with a calendar they can see (PRODUCT.md §1.6). */
 export const calendarPolicy = definePolicy<CalendarAccess, CalendarAbility>({
   addEvent: (access) => needs(access, 'canAdd'),
   edit: (access) => needs(access, 'canEdit'),

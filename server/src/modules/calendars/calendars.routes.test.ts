@@ -195,7 +195,7 @@ describe.each(testDatabases())('calendars on %s', (kind) => {
       .from(notifications)
       .where(eq(notifications.recipientId, member.userId));
     expect(told.map((n) => n.type)).toContain('calendarDeleted');
-    // The member's open screen learns it was deleted, not that they were removed (part 1 §4).
+    // The member's open screen learns it was deleted, not that they were removed (PRODUCT.md §1.4).
     const realtime = await app.database.db
       .select({ payload: outbox.payload })
       .from(outbox)

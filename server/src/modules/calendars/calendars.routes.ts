@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { getViewer } from '../../platform/http.ts';
 import * as service from './calendars.service.ts';
 
-/** Calendars: create, edit, settings, delete, the viewer's list and one calendar (spec part 1 §7). */
+/** Calendars: create, edit, settings, delete, the viewer's list and one calendar (PRODUCT.md §1.7). */
 export function registerCalendarRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['calendars'];

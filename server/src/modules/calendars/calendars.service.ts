@@ -20,7 +20,7 @@ import { type CalendarAccess, getCalendarAccess } from './calendars.access.ts';
 import { calendarPolicy } from './calendars.policy.ts';
 import { presentCalendar } from './calendars.presenter.ts';
 
-/** Defaults of spec part 1 §9 for a new calendar. */
+/** Defaults of PRODUCT.md §1.9 for a new calendar. */
 export const defaultCalendarColor = '#4256c1';
 export const defaultCalendarPermissions: PermissionFlags = {
   canView: true,
@@ -63,7 +63,7 @@ async function insertCalendar(
 
 /**
  * Creates the account's personal calendar in the registration transaction. It is private,
- * so (spec §4) its default permissions allow adding.
+ * so (PRODUCT.md §1.4) its default permissions allow adding.
  */
 export async function createPersonalCalendar(
   tx: Db,

@@ -50,7 +50,7 @@ export const notifyCalendarDeleted: SubscriberOf<'calendar.deleted'> = async (tx
 
 /**
  * The owner's screens drop the calendar ('calendar removed'); the other members learn it was
- * deleted by its owner, not that they were removed (part 1 §4: 'calendar link removed').
+ * deleted by its owner, not that they were removed (PRODUCT.md §1.4).
  */
 export const announceCalendarDeleted: SubscriberOf<'calendar.deleted'> = (tx, event) =>
   recordRealtime(

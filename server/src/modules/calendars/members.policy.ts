@@ -10,7 +10,7 @@ export interface MemberAccess {
   viewerId: string;
 }
 
-/** What the viewer may do with one member of a calendar (spec part 1 §6). */
+/** What the viewer may do with one member of a calendar (PRODUCT.md §1.6). */
 export const memberPolicy = definePolicy<MemberAccess, 'removeMember'>({
   // A member may always leave; taking anyone else out (or an invitation back) needs canShare.
   // The owner stays either way.

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { getViewer } from '../../platform/http.ts';
 import * as members from './members.service.ts';
 
-/** The people of a calendar and invitations (spec part 1 §7 members and share calls). */
+/** The people of a calendar and invitations (PRODUCT.md §1.7 members and share calls). */
 export function registerMemberRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['calendar members'];

@@ -1,7 +1,7 @@
 import type { Event, MemberPermissions } from '@convene/contract';
 import { definePolicy, unless } from '../../platform/policy.ts';
 
-/** What the viewer may do with an event (spec part 2 §6), exactly as the event carries it. */
+/** What the viewer may do with an event (PRODUCT.md §2.6), exactly as the event carries it. */
 export type EventPermissions = Event['permissions'];
 
 /** What the event rules read about one viewer and one event. */

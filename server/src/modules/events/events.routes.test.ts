@@ -29,7 +29,7 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
     endTimezone: 'Europe/Bucharest',
   };
 
-  it('creates an event with every default of spec §3 and the owner attending', async () => {
+  it('creates an event with every default of PRODUCT.md §1.3 and the owner attending', async () => {
     const created = await call('POST', '/api/event', owner, { calendarId, ...basic });
     expect(created.statusCode).toBe(200);
     const event = created.json();

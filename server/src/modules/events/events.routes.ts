@@ -24,7 +24,7 @@ const eventBodyLimit = 1024 * 1024;
 
 const eventPageAnswer = z.object({ items: z.array(event.partial()), nextPageToken: z.string().optional() });
 
-/** Events: the agenda, one event, create, edit, delete (spec part 1 §7, part 2 §7 event side). */
+/** Events: the agenda, one event, create, edit, delete (PRODUCT.md §1.7, §2.7 event side). */
 export function registerEventRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];

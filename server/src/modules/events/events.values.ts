@@ -89,7 +89,7 @@ const earliest = Date.UTC(1900, 0, 1);
 const latest = Date.UTC(2200, 0, 1);
 
 /**
- * The columns for a set of fields: defaults of spec §3 filled in, all-day dates spread over
+ * The columns for a set of fields: defaults of PRODUCT.md §1.3 filled in, all-day dates spread over
  * their whole GMT days, the start to whole seconds (occurrence ids carry seconds), and a
  * series' last start computed. Bad dates or a rule with no occurrence are 400 on their field.
  */

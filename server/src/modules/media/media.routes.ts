@@ -39,7 +39,7 @@ function uploadError(error: unknown): unknown {
 }
 
 /**
- * Image uploads (spec part 1 §4 and §7; DESIGN.md §3): authorise, the local upload target
+ * Image uploads (PRODUCT.md §1.4 and §1.7; DESIGN.md §3): authorise, the local upload target
  * and GET /media/<key>.
  */
 export function registerMediaRoutes(fastify: FastifyInstance, ctx: AppContext): void {

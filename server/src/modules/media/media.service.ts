@@ -22,7 +22,7 @@ export function newMediaKey(purpose: MediaPurpose, userId: string): string {
 }
 
 /**
- * Answers the signed form for one upload (spec §7 imageprocessor/authorise): a fresh key, image
+ * Answers the signed form for one upload (PRODUCT.md §1.7 imageprocessor/authorise): a fresh key, image
  * types only, 1 to 20,000,000 bytes, valid for 5 minutes.
  */
 export async function authoriseUpload(

@@ -8,7 +8,7 @@ import { getNote, saveNote } from './notes.service.ts';
 
 const userParams = z.object({ userId: z.string().min(1).max(100) });
 
-/** Private notes about other users (spec part 1 §6: visible only to their author). */
+/** Private notes about other users (PRODUCT.md §1.6: visible only to their author). */
 export function registerNoteRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -14,7 +14,7 @@ import { getViewer } from '../../platform/http.ts';
 import { registerDevice, unregisterDevice } from './devices.service.ts';
 import * as service from './notifications.service.ts';
 
-/** The activity feed, answering requests, and Web Push devices (spec part 2 §7 Notifications). */
+/** The activity feed, answering requests, and Web Push devices (PRODUCT.md §2.7 Notifications). */
 export function registerNotificationRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];

@@ -8,7 +8,7 @@ import { createReport } from './reports.service.ts';
 
 const userParams = z.object({ userId: z.string().min(1).max(100) });
 
-/** Reporting a user (spec part 1 §7/§8: 201, a second report on the same user 429). */
+/** Reporting a user (PRODUCT.md §1.7/§1.8: 201, a second report on the same user 429). */
 export function registerReportRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -29,7 +29,7 @@ const alreadyInvited = (field = 'email') =>
 
 /**
  * The event and the viewer's right to invite to it: groupId must be its originating calendar,
- * where the viewer needs canShare, and the event must not be 'info' (spec part 2 §5).
+ * where the viewer needs canShare, and the event must not be 'info' (PRODUCT.md §2.5).
  */
 async function loadForSharing(ctx: AppContext, viewer: Viewer, eventId: string, groupId: string) {
   const target = await findEventTarget(ctx.db, eventId);

@@ -9,7 +9,7 @@ export interface RsvpAccess {
   viewerId: string;
 }
 
-/** What the viewer may do with one RSVP of an event they can see (spec part 2 §5). */
+/** What the viewer may do with one RSVP of an event they can see (PRODUCT.md §2.5). */
 export const rsvpPolicy = definePolicy<RsvpAccess, 'withdraw' | 'answer'>({
   // An invitee may always leave; taking anyone else's invitation back is inviting's other half.
   // The owner's own RSVP stays either way.

@@ -18,7 +18,7 @@ import { getViewer } from '../../platform/http.ts';
 import * as shares from './eventShares.service.ts';
 import * as rsvp from './rsvp.service.ts';
 
-/** RSVPs, attendees and event invitations (spec part 1 §7 rsvp, userEventStatuses, share/event). */
+/** RSVPs, attendees and event invitations (PRODUCT.md §1.7 rsvp, userEventStatuses, share/event). */
 export function registerRsvpRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['rsvp'];

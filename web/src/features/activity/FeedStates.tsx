@@ -53,7 +53,7 @@ export function FeedEmpty({ tab }: { tab: ActivityTab }) {
   );
 }
 
-/** The feed could not be loaded: an empty list and the status (spec §7), with a retry. */
+/** The feed could not be loaded: an empty list and the status (PRODUCT.md §2.7), with a retry. */
 export function FeedError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const text =

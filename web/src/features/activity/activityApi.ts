@@ -16,7 +16,7 @@ export function listNotifications(
   });
 }
 
-/** The unread count alone, fetched with a page of 1 (spec §9). */
+/** The unread count alone, fetched with a page of 1 (PRODUCT.md §2.9). */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   const history = await apiFetch('/api/notification/history', {
     query: { skipNumber: 0, resultsPerPage: 1 },

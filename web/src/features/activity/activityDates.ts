@@ -16,7 +16,7 @@ function localeOf(language: string): string {
 const relativeLimitDays = 7;
 
 /**
- * When a notification happened (spec §9): relative ('5 minutes ago') under 7 days,
+ * When a notification happened (PRODUCT.md §2.9): relative ('5 minutes ago') under 7 days,
  * else 'ddd DD MMM YY'. A date slightly ahead of this clock reads as now.
  */
 export function formatActionDate(iso: string, now: Date, language: string): string {
@@ -40,7 +40,7 @@ export interface EventTime {
 }
 
 /**
- * An event's start (spec §9 'h:mmA ddd DD MMM') in the viewer's time zone (or the one given).
+ * An event's start (PRODUCT.md §2.9 'h:mmA ddd DD MMM') in the viewer's time zone (or the one given).
  * All-day events are stored from the start of their day in GMT, so they show the date alone.
  */
 export function formatEventTime(event: EventTime, language: string, timeZone?: string): string {

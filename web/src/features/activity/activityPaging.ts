@@ -3,7 +3,7 @@ import { limits, type Notification } from '@convene/contract';
 /** The two tabs of /activity: every notification, or the pending requests only. */
 export type ActivityTab = 'notifications' | 'requests';
 
-/** Page size by position (spec §9): the first page 50, every next page 25. */
+/** Page size by position (PRODUCT.md §2.9): the first page 50, every next page 25. */
 export function pageSizeAt(skipNumber: number): number {
   return skipNumber === 0 ? limits.notificationFirstPage : limits.notificationNextPage;
 }

@@ -3,12 +3,12 @@ import { queryKeys } from '../../api/queryKeys.ts';
 import type { RealtimeSocket } from '../../api/realtime.ts';
 import { createDebounced } from './debounce.ts';
 
-/** Realtime refresh debounce of spec part 2 §9. */
+/** Realtime refresh debounce of PRODUCT.md §2.9. */
 const activityRefreshDelayMs = 500;
 
 /**
  * Refreshes the feed and the unread count 500 ms after the last of a burst of `notification` and
- * `event` messages (spec part 2 §4). Answers the function that stops listening.
+ * `event` messages (PRODUCT.md §2.4). Answers the function that stops listening.
  */
 export function subscribeActivityRefresh(socket: RealtimeSocket, queryClient: QueryClient): () => void {
   const refresh = createDebounced(() => {

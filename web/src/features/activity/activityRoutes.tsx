@@ -3,7 +3,7 @@ import { lazyScreen } from '../../components/lazyScreen.tsx';
 
 const ActivityScreen = lazyScreen(() => import('./ActivityScreen.tsx').then((m) => m.ActivityScreen));
 
-/** Activity screens: the notification feed and the requests list (spec part 2 §2 Activity). */
+/** Activity screens: the notification feed and the requests list (PRODUCT.md §2.2 Activity). */
 export const activityRoutes: RouteObject[] = [
   { path: 'activity', element: <ActivityScreen tab="notifications" /> },
   { path: 'activity/requests', element: <ActivityScreen tab="requests" /> },

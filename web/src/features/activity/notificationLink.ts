@@ -10,7 +10,7 @@ export function calendarPath(calendarId: string): string {
 }
 
 /**
- * Where a notification card leads (spec §6): its event, else its calendar — only when
+ * Where a notification card leads (PRODUCT.md §2.6): its event, else its calendar — only when
  * payload.permissions.canView; otherwise clicking tells the viewer they cannot access it.
  */
 export function notificationTarget(notification: Notification): CardTarget {

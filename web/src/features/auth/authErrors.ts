@@ -1,7 +1,7 @@
 import { authMessages } from '@convene/contract';
 import { ApiError, isNetworkError } from '../../api/ApiError.ts';
 
-/** The i18n keys of the texts the auth screens show for failed calls (spec part 1 §8). */
+/** The i18n keys of the texts the auth screens show for failed calls (PRODUCT.md §1.8). */
 export const authErrorKeys = {
   emailNotFound: 'auth.errors.emailNotFound',
   wrongPassword: 'auth.errors.wrongPassword',

@@ -30,7 +30,7 @@ export function CalendarsScreen() {
 
   let content: ReactNode;
   if (isPending && !calendars) {
-    // A loader only while there is nothing to show yet (spec §4).
+    // A loader only while there is nothing to show yet (PRODUCT.md §1.4).
     content = (
       <Box sx={gridSx} role="status" aria-label={t('common.loading')}>
         {[0, 1, 2].map((index) => (

@@ -7,7 +7,7 @@ import { ImageCropper } from '../../components/ImageCropper.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { CoverImage } from './CoverImage.tsx';
 
-/** Width over height of a calendar cover (spec §9). */
+/** Width over height of a calendar cover (PRODUCT.md §1.9). */
 const coverAspect = 2;
 
 type Cover = { url: string; croppedUrl: string };
@@ -25,7 +25,7 @@ interface CoverFieldProps {
 
 /**
  * The cover image: choose a file, crop it to 2:1, and store both the crop and the full image
- * through the media pipeline (spec §2 cover-image upload: choose, crop, store).
+ * through the media pipeline (PRODUCT.md §1.2 cover-image upload: choose, crop, store).
  */
 export function CoverField({ value, color, error, disabled, onChange, onBusyChange }: CoverFieldProps) {
   const { t } = useTranslation();

@@ -27,7 +27,7 @@ interface InviteDialogProps {
   onClose: () => void;
 }
 
-/** The invite dialog (spec §2/§4): find a person or type an e-mail, pick a role, confirm. */
+/** The invite dialog (PRODUCT.md §1.2/§1.4): find a person or type an e-mail, pick a role, confirm. */
 export function InviteDialog({ calendar, open, onClose }: InviteDialogProps) {
   return (
     <InviteDialogShell open={open} onClose={onClose}>

@@ -9,7 +9,7 @@ export interface CalendarFormValues {
   coverPhoto: { url: string; croppedUrl: string } | null;
 }
 
-/** What the form may change of a calendar (spec §4–§6). */
+/** What the form may change of a calendar (PRODUCT.md §1.4–§1.6). */
 export interface CalendarFormRules {
   /** Only the owner changes title and visibility. */
   canChangeTitleAndVisibility: boolean;

@@ -10,7 +10,7 @@ export const removalNoticeKeys = {
 } as const;
 
 /**
- * What a realtime message means for the calendar on screen (spec §4): a calendarLink delete
+ * What a realtime message means for the calendar on screen (PRODUCT.md §1.4): a calendarLink delete
  * says 'calendar removed' to its owner; to anyone else, 'its owner deleted it' when the calendar
  * is gone, else 'calendar link removed' (they were removed from it); a calendar delete (sent to
  * the owner) says 'calendar removed'; anything else means nothing here.

@@ -4,7 +4,7 @@ import { canShareCalendar, type PermissionSource } from '@convene/contract';
 export const calendarTabs = ['events', 'about', 'people', 'settings'] as const;
 export type CalendarTab = (typeof calendarTabs)[number];
 
-/** The tabs a viewer sees (spec §2/§6): Events and About always, People and Settings with canShare. */
+/** The tabs a viewer sees (PRODUCT.md §1.2/§1.6): Events and About always, People and Settings with canShare. */
 export function visibleCalendarTabs(calendar: PermissionSource): CalendarTab[] {
   return canShareCalendar(calendar) ? [...calendarTabs] : ['events', 'about'];
 }

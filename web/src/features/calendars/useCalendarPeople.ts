@@ -15,7 +15,7 @@ export function nextPeopleSkip(
 
 /**
  * The people of a calendar: pages of 30 (skipNumber), or, with a search text, one answer of up
- * to 100 (spec §7, §9).
+ * to 100 (PRODUCT.md §1.7, §1.9).
  */
 export function useCalendarPeople(calendarId: string, search: string) {
   const query = useInfiniteQuery({

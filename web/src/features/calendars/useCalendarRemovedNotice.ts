@@ -8,7 +8,7 @@ import { deleteCalendarMutationKey } from './useCalendars.ts';
 
 /**
  * While a calendar is on screen: when it is deleted, or the viewer loses access, say so and go
- * to /calendars (spec §4). This tab's own deletion is announced by the Settings tab instead.
+ * to /calendars (PRODUCT.md §1.4). This tab's own deletion is announced by the Settings tab instead.
  */
 export function useCalendarRemovedNotice(calendarId: string, isOwner: boolean): void {
   const { t } = useTranslation();

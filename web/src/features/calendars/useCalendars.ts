@@ -17,7 +17,7 @@ import {
   updateCalendarSettings,
 } from './calendarsApi.ts';
 
-/** Puts a fresh calendar into its detail query and replaces it in the list (spec §4). */
+/** Puts a fresh calendar into its detail query and replaces it in the list (PRODUCT.md §1.4). */
 export function storeCalendar(queryClient: QueryClient, calendar: Calendar): void {
   queryClient.setQueryData(queryKeys.calendar(calendar.calendarId), calendar);
   queryClient.setQueryData<Calendar[]>(queryKeys.calendarList, (list) =>

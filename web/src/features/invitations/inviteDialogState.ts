@@ -17,7 +17,7 @@ export interface FoundUser {
   imageLink: string | null;
 }
 
-/** The invite dialog's states (spec part 1 §4). */
+/** The invite dialog's states (PRODUCT.md §1.4). */
 export type InviteState =
   | { kind: 'idle' }
   | { kind: 'fetching' }

@@ -6,7 +6,7 @@ const answer = (status: number, code: string, field?: string, message = 'x') =>
   createApiError(status, { statusCode: status, code, field, message });
 
 describe('inviteErrorKey', () => {
-  it('maps the invitation answers of spec §8', () => {
+  it('maps the invitation answers of PRODUCT.md §1.8', () => {
     expect(inviteErrorKey(answer(409, 'ALREADY_INVITED', 'email'))).toBe('inviteUsers.notif.alreadyInvited');
     expect(inviteErrorKey(answer(429, 'RATE_LIMITED'))).toBe('event.errors.shareLimitReached');
     expect(inviteErrorKey(answer(400, 'CAPTCHA_INVALID', 'recaptchaCode'))).toBe(

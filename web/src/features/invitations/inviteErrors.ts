@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/ApiError.ts';
 
-/** i18n keys of the invitation outcomes (spec part 1 §8 Share / Invite). */
+/** i18n keys of the invitation outcomes (PRODUCT.md §1.8 Share / Invite). */
 export const inviteNoticeKeys = {
   success: 'inviteUsers.notif.success',
   fail: 'inviteUsers.notif.fail',

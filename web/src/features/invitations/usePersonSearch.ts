@@ -26,7 +26,7 @@ export interface PersonSearch {
 }
 
 /**
- * Searches people by name or e-mail for an invitation (spec part 1 §4/§5): from 4 characters,
+ * Searches people by name or e-mail for an invitation (PRODUCT.md §1.4/§1.5): from 4 characters,
  * 500 ms after the last key; typing again drops the choice made.
  */
 export function usePersonSearch(): PersonSearch {

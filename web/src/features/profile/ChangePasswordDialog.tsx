@@ -26,7 +26,7 @@ interface ChangePasswordDialogProps {
 }
 
 /**
- * Current, new and confirmed password (spec part 1 §2, §5, §8). 204 closes the dialog, resets it
+ * Current, new and confirmed password (PRODUCT.md §1.2, §1.5, §1.8). 204 closes the dialog, resets it
  * and says changeSuccess; a wrong current password, a server error or anything else is said where
  * the spec puts it.
  */

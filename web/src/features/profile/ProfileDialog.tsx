@@ -40,7 +40,7 @@ function LoadingProfile() {
 }
 
 /**
- * Another user's profile (spec part 1 §2): avatar and name, Chat / Meet / Notes, private notes,
+ * Another user's profile (PRODUCT.md §1.2): avatar and name, Chat / Meet / Notes, private notes,
  * About me, user details and social profiles, with Report in the header.
  */
 export function ProfileDialog({ userId, onClose }: ProfileDialogProps) {

@@ -23,7 +23,7 @@ interface ReportDialogProps {
 }
 
 /**
- * Report a user (spec part 1 §2, §8): a reason and Submit. 201 thanks the reporter and 429 says
+ * Report a user (PRODUCT.md §1.2, §1.8): a reason and Submit. 201 thanks the reporter and 429 says
  * they already reported this user, both closing the dialog; anything else says 'Something went
  * wrong!' and keeps what was typed.
  */

@@ -6,7 +6,7 @@ import { changePasswordOutcome, profileSaveError, profileTextKeys, reportOutcome
 const answered = (status: number, code: ApiError['code'] = null, field: string | null = null, message = '') =>
   new ApiError(status, code, field, message);
 
-describe('changePasswordOutcome (spec §8)', () => {
+describe('changePasswordOutcome (PRODUCT.md §1.8)', () => {
   it('puts a 400 on the current password as invalidCurrentPassword', () => {
     expect(changePasswordOutcome(answered(400, 'INVALID_CURRENT_PASSWORD', 'oldPassword'))).toEqual({
       field: 'oldPassword',
@@ -42,7 +42,7 @@ describe('changePasswordOutcome (spec §8)', () => {
   });
 });
 
-describe('reportOutcome (spec §8)', () => {
+describe('reportOutcome (PRODUCT.md §1.8)', () => {
   it('thanks on 201, says already reported on 429 and something went wrong otherwise', () => {
     expect(reportOutcome(201)).toEqual({ severity: 'success', key: profileTextKeys.reportSuccess });
     expect(reportOutcome(429)).toEqual({ severity: 'error', key: profileTextKeys.reportDuplicate });

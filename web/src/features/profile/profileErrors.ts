@@ -1,7 +1,7 @@
 import { profileMessages } from '@convene/contract';
 import { ApiError, isNetworkError } from '../../api/ApiError.ts';
 
-/** The i18n keys of what the profile screens say after a call (spec part 1 §8). */
+/** The i18n keys of what the profile screens say after a call (PRODUCT.md §1.8). */
 export const profileTextKeys = {
   changeSuccess: 'profile.password.changeSuccess',
   invalidCurrentPassword: 'profile.password.invalidCurrentPassword',
@@ -30,7 +30,7 @@ export interface PasswordOutcome {
 }
 
 /**
- * Change password (spec §8): 400 → invalidCurrentPassword on the current field (a contract
+ * Change password (PRODUCT.md §1.8): 400 → invalidCurrentPassword on the current field (a contract
  * validation of the new one stays on its field); 500 and above → serverError on the confirmed
  * field; anything else → somethingWrong.
  */

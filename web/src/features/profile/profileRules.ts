@@ -1,7 +1,7 @@
 import type { Account, ProfileUpdateBody, profileUpdateBody } from '@convene/contract';
 import type { z } from 'zod';
 
-/** Whether the change-password action shows and may be used (spec part 1 §2, §4). */
+/** Whether the change-password action shows and may be used (PRODUCT.md §1.2, §1.4). */
 export function passwordChangeState(account: Pick<Account, 'socialId' | 'status'>) {
   if (account.socialId !== null) return 'hidden' as const;
   return account.status === 'active' ? ('enabled' as const) : ('needsVerification' as const);

@@ -19,7 +19,7 @@ const isFilled = (value: string | null | undefined): value is string =>
   typeof value === 'string' && value.trim() !== '';
 
 /**
- * Which sections of another user's profile show (spec part 1 §2): only filled ones. The server
+ * Which sections of another user's profile show (PRODUCT.md §1.2): only filled ones. The server
  * already leaves out what the user's privacy switches hide, so a hidden field arrives as null.
  */
 export function profileSections(profile: UserProfile): ProfileSections {

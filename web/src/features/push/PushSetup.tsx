@@ -5,7 +5,7 @@ import { readPromptDismissed } from './pushPromptStorage.ts';
 import { isPushSupported, readPushPermission, registerPush, unregisterPush } from './pushRegistration.ts';
 
 /**
- * The push permission flow after sign-in (spec part 1 §4): granted registers this browser,
+ * The push permission flow after sign-in (PRODUCT.md §1.4): granted registers this browser,
  * denied forgets its device; default leaves it to the in-app prompt (PushPrompt). Renders nothing.
  */
 export function PushSetup() {

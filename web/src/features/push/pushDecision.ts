@@ -5,7 +5,7 @@ export const pushWorkerPath = '/push-sw.js';
 export type PushPermission = 'default' | 'granted' | 'denied';
 
 /**
- * What the app does about Web Push after sign-in (spec part 1 §4):
+ * What the app does about Web Push after sign-in (PRODUCT.md §1.4):
  * register a device, show the in-app prompt, forget a device the user has since blocked, or nothing.
  */
 export type PushAction = 'register' | 'prompt' | 'disable' | 'none';

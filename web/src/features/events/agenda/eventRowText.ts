@@ -108,7 +108,7 @@ export function eventPlace(event: Pick<Event, 'location' | 'extendedProperties'>
 
 /**
  * The i18n key of the viewer's own RSVP. Someone who sees the event but has not answered yet is
- * 'in the loop' (spec part 1 §4): opening the event records exactly that.
+ * 'in the loop' (PRODUCT.md §1.4): opening the event records exactly that.
  */
 export function rsvpLabelKey(event: Pick<Event, 'userEventStatus'>) {
   return rsvpLabelKeys[event.userEventStatus?.statuses.rsvp ?? 'none'];

@@ -141,7 +141,7 @@ function AttachmentView({ item, position }: { item: Attachment; position: number
   }
 }
 
-/** Every attachment of an event as the details page shows it (spec part 2 §2 Attachments). */
+/** Every attachment of an event as the details page shows it (PRODUCT.md §2.2 Attachments). */
 export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
   const { t } = useTranslation();
   if (attachments.length === 0) return null;

@@ -42,7 +42,7 @@ function AttendeeRow({ person, isMe }: { person: UserEventStatus; isMe: boolean 
   );
 }
 
-/** Attendees (spec part 2 §2): how many, how the others answered, the people paged by name, and Invite. */
+/** Attendees (PRODUCT.md §2.2): how many, how the others answered, the people paged by name, and Invite. */
 export function AttendeesSection({ event }: { event: Event }) {
   const { t } = useTranslation();
   const { account } = useSession();

@@ -31,7 +31,7 @@ function hasAppHistory(): boolean {
 }
 
 /**
- * /events/{title}-{id}: an event's details (spec part 2 §2/§3). An unknown, hidden or deleted
+ * /events/{title}-{id}: an event's details (PRODUCT.md §2.2/§2.3). An unknown, hidden or deleted
  * event (also deleted while open: the realtime refresh answers 404) goes to /404.
  */
 export function EventDetailScreen() {

@@ -23,7 +23,7 @@ interface EventInviteDialogProps {
   onClose: () => void;
 }
 
-/** The event invite dialog (spec part 2 §5): find a person or type an e-mail, confirm, bot check, send. */
+/** The event invite dialog (PRODUCT.md §2.5): find a person or type an e-mail, confirm, bot check, send. */
 export function EventInviteDialog({ event, knownPeople, open, onClose }: EventInviteDialogProps) {
   return (
     <InviteDialogShell open={open} onClose={onClose}>

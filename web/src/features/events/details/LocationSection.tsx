@@ -4,7 +4,7 @@ import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { EventMap } from '../map/index.ts';
 
-/** The event's place (spec part 2 §2): name and address, and a map at zoom 17, or 'No Address found'. */
+/** The event's place (PRODUCT.md §2.2): name and address, and a map at zoom 17, or 'No Address found'. */
 export function LocationSection({ event }: { event: Event }) {
   const { t } = useTranslation();
   const { name, address, coordinates } = event.location;

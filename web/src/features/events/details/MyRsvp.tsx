@@ -25,7 +25,7 @@ const icons = {
 } satisfies Record<RsvpChoice, unknown>;
 
 /**
- * My RSVP (spec part 2 §3/§4): going, not going or in the loop, the chosen one filled;
+ * My RSVP (PRODUCT.md §2.3/§2.4): going, not going or in the loop, the chosen one filled;
  * 'pending' shows as Pending with nothing chosen yet.
  */
 export function MyRsvp({ eventId }: { eventId: string }) {

@@ -4,7 +4,7 @@ import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { streamName } from './eventDetails.ts';
 
-/** The event's live streams (spec part 2 §2); watching and broadcasting come with the streams feature. */
+/** The event's live streams (PRODUCT.md §2.2); watching and broadcasting come with the streams feature. */
 export function StreamsSection({ event }: { event: Event }) {
   const { t } = useTranslation();
   const streams = event.livestreams.streams;

@@ -10,7 +10,7 @@ import {
 type RsvpStatistics = Event['rsvpsStatistics'];
 
 /**
- * Spec part 2 §9: the attendee count is the total of the RSVP statistics minus one (me) — when
+ * PRODUCT.md §2.9: the attendee count is the total of the RSVP statistics minus one (me) — when
  * I am among them: statistics read before my first visit put me in the loop do not hold me yet.
  */
 export function attendeeCount(statistics: RsvpStatistics, isCountingMe = true): number {
@@ -49,7 +49,7 @@ export function reminderAmount(seconds: number): ReminderAmount {
 /** What the viewer may do to take the event away: delete it (or an occurrence), remove it from their calendar, or nothing. */
 export type DeleteAction = 'delete' | 'deleteOccurrence' | 'remove' | null;
 
-/** Spec part 2 §6: canEdit deletes (an occurrence asks which ones); only canRemove removes it from one's calendar. */
+/** PRODUCT.md §2.6: canEdit deletes (an occurrence asks which ones); only canRemove removes it from one's calendar. */
 export function deleteActionFor(event: Pick<Event, 'permissions' | 'parentId'>): DeleteAction {
   if (event.permissions.canEdit) return event.parentId ? 'deleteOccurrence' : 'delete';
   if (event.permissions.canRemove) return 'remove';
@@ -147,7 +147,7 @@ export function streamName(stream: unknown): string | null {
   return typeof name === 'string' && name.trim() ? name : null;
 }
 
-/** The side sections of the details page (spec part 2 §2), attendees first. */
+/** The side sections of the details page (PRODUCT.md §2.2), attendees first. */
 export type EventSection = 'attendees' | 'location' | 'streams';
 
 /** The sections a viewer sees: location only when it is not hidden from guests (editors always see it). */

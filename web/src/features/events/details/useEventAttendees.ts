@@ -5,7 +5,7 @@ import { listAttendees } from '../eventsApi.ts';
 import { nextAttendeeSkip } from './eventDetails.ts';
 
 /**
- * The people invited to an event, paged 10 at a time by name (spec part 1 §7, §9); realtime
+ * The people invited to an event, paged 10 at a time by name (PRODUCT.md §1.7, §1.9); realtime
  * userEventStatus messages refresh every loaded page.
  */
 export function useEventAttendees(eventId: string) {

@@ -6,7 +6,7 @@ import { getMyRsvp, updateRsvp } from '../eventsApi.ts';
 /** An answer a person may choose (never 'pending', which is only where an invitation starts). */
 export type RsvpChoice = 'attending' | 'notAttending' | 'none';
 
-/** The choices of the My RSVP block, in the order shown (spec part 2 §4). */
+/** The choices of the My RSVP block, in the order shown (PRODUCT.md §2.4). */
 export const rsvpChoices: readonly RsvpChoice[] = ['attending', 'notAttending', 'none'];
 
 /**

@@ -44,7 +44,7 @@ interface EventFormProps {
   state: EventFormState;
 }
 
-/** The create / edit event form (spec part 1 §2 Events, §4 date rules, §5 checks). */
+/** The create / edit event form (PRODUCT.md §1.2 Events, §4 date rules, §5 checks). */
 export function EventForm({ event, calendars, state }: EventFormProps) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EventMap, parseCoordinates } from '../map/index.ts';
 
-/** The location as the form holds it (spec part 1 §3 location; coordinates 'lat,lng' or null). */
+/** The location as the form holds it (PRODUCT.md §1.3 location; coordinates 'lat,lng' or null). */
 export type LocationValue = Pick<Event['location'], 'name' | 'address' | 'coordinates'>;
 
 interface LocationFieldProps {

@@ -8,7 +8,7 @@ export interface CalendarChoice {
 }
 
 /**
- * The calendars of the event form's dropdown (spec part 1 §6 canAdd): the personal calendar
+ * The calendars of the event form's dropdown (PRODUCT.md §1.6 canAdd): the personal calendar
  * first, then the other calendars where the viewer can add events, those they can also edit
  * before those they can only add to, each group by name. `keepCalendarId` (the calendar an
  * edited event is in) stays offered even without canAdd, so the dropdown can show it.

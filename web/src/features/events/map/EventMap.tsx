@@ -7,7 +7,7 @@ import { useAppConfig } from '../../../api/config.ts';
 export interface EventMapProps {
   /** 'lat,lng' of the pin, or null for none. */
   coordinates: string | null;
-  /** Spec part 2 §9: 17. */
+  /** PRODUCT.md §2.9: 17. */
   zoom?: number;
   /** When given, a click (or Enter on the focused map) puts the pin there and reports 'lat,lng'. */
   onPick?: (coordinates: string) => void;
@@ -16,7 +16,7 @@ export interface EventMapProps {
   height?: number;
 }
 
-/** Spec part 2 §9: the map of a place shows it at zoom 17. */
+/** PRODUCT.md §2.9: the map of a place shows it at zoom 17. */
 export const eventMapZoom = 17;
 
 /** The tile server when the app's config cannot be read (the server's MAP_TILE_URL default). */
@@ -59,7 +59,7 @@ class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }
 }
 
 /**
- * The map of an event's place (spec part 2 §2 Location): OpenStreetMap-style tiles from the
+ * The map of an event's place (PRODUCT.md §2.2 Location): OpenStreetMap-style tiles from the
  * configured tile server, a pin at the coordinates, and with `onPick` a click moves the pin.
  * Without tiles (offline) it stays a grey, still usable map.
  */
