@@ -1,3 +1,4 @@
+import type { Calendar } from '@convene/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
@@ -111,6 +112,32 @@ describe.each(testDatabases())('calendars on %s', (kind) => {
     const missing = await call('GET', '/api/calendars/doesnotexist', other);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual(missing.json());
+  });
+
+  it('sends each viewer the abilities the calendar policy computes for them', async () => {
+    const list = (await call('GET', '/api/calendar/myCalendars', owner)).json() as Calendar[];
+    const personal = list.find((calendar) => calendar.isPersonal);
+    expect(personal?.abilities).toEqual({
+      addEvent: true,
+      edit: true,
+      changeTitle: true,
+      changeVisibility: true,
+      delete: false,
+      share: true,
+      seeInvitedAddresses: true,
+      seeMembers: true,
+      changeOwnSettings: true,
+    });
+    const open = (
+      await call('POST', '/api/calendar', owner, {
+        name: 'Park runs',
+        visibility: 'public',
+        coverPhoto: cover,
+      })
+    ).json() as Calendar;
+    expect(open.abilities.delete).toBe(true);
+    const seen = (await call('GET', `/api/calendars/${open.calendarId}`, other)).json() as Calendar;
+    expect(Object.values(seen.abilities).some(Boolean)).toBe(false);
   });
 
   it('lets only the owner change title and visibility; editors change the rest', async () => {
