@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { jsonSecondPath } from './web/vite.config.ts';
 
 /**
  * Unit and integration tests. Integration suites open a real database each (PGlite from a
@@ -15,7 +16,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node' },
       },
-      { extends: true, test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        plugins: [jsonSecondPath()],
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
       {
         extends: true,
         test: {

@@ -8,6 +8,10 @@
 //   npm run bench -- --runs=5 --idle=30 --load=0 --no-write --no-browser --no-postgres
 //   npm run bench -- --events-url=postgres://postgres@127.0.0.1:5432/convene_bench
 //       [--events-duration=20] [--events-connections=10]   (or BENCH_DATABASE_URL=… npm run bench)
+//   npm run bench -- --chat-url=postgres://postgres@127.0.0.1:5432/postgres
+//       [--chat-clients=1000] [--chat-conversations=200] [--chat-big-group=500] [--chat-senders=200]
+//       [--chat-duration=60] [--chat-depth-messages=100000]
+//       (the chat part, bench/chat.mjs, on a fresh database on that server)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,6 +62,7 @@ async function main() {
     results.web = routeWeights(WEB_DIST);
     if (options.postgres) results.postgres = await measurePostgresMemory(options);
     results.agenda = await benchAgendaIfAsked(options);
+    results.chat = await benchChatIfAsked(options);
     report(results, options, loadAtStart);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -214,6 +219,42 @@ async function benchAgendaIfAsked(options) {
   }
 }
 
+/**
+ * With --chat-url: the chat benchmark in a process of its own (bench/chat.mjs), read from its
+ * JSON. Without: says so, and docs/PERFORMANCE.md keeps its earlier chat numbers.
+ */
+async function benchChatIfAsked(options) {
+  if (!options.chatUrl) {
+    console.log(
+      '[bench] chat benchmark skipped: run it with `npm run bench -- --chat-url=postgres://USER@HOST:5432/postgres`; ' +
+        'docs/PERFORMANCE.md keeps its earlier chat numbers.',
+    );
+    return undefined;
+  }
+  console.log(`[bench] chat: on a fresh database on ${redact(options.chatUrl)} ...`);
+  const tmp = mkdtempSync(path.join(tmpdir(), 'convene-bench-chat-'));
+  try {
+    const json = path.join(tmp, 'chat.json');
+    const args = [
+      'bench/chat.mjs',
+      `--url=${options.chatUrl}`,
+      `--clients=${options.chatClients}`,
+      `--conversations=${options.chatConversations}`,
+      `--big-group=${options.chatBigGroup}`,
+      `--senders=${options.chatSenders}`,
+      `--duration=${options.chatDuration}`,
+      `--depth-messages=${options.chatDepthMessages}`,
+      `--json=${json}`,
+    ];
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+    if (code !== 0 || !existsSync(json)) throw new Error(`the chat benchmark failed (exit code ${code})`);
+    return JSON.parse(readFileSync(json, 'utf8'));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 function report(results, options, loadAtStart) {
   // The page reports the load average when the bench began, not when it ended.
   const machine = { ...describeMachine(ROOT), load: loadAtStart.toFixed(1) };
@@ -269,6 +310,13 @@ function parseOptions(args) {
     eventsUrl: eventsUrl(text('events-url') ?? process.env.BENCH_DATABASE_URL),
     eventsDuration: Math.max(1, number('events-duration', 20)),
     eventsConnections: Math.max(1, number('events-connections', 10)),
+    chatUrl: text('chat-url') ?? null,
+    chatClients: Math.max(2, number('chat-clients', 1000)),
+    chatConversations: Math.max(1, number('chat-conversations', 200)),
+    chatBigGroup: Math.max(2, number('chat-big-group', Math.ceil(number('chat-clients', 1000) / 2))),
+    chatSenders: Math.max(1, number('chat-senders', 200)),
+    chatDuration: Math.max(1, number('chat-duration', 60)),
+    chatDepthMessages: Math.max(20, number('chat-depth-messages', 100_000)),
   };
 }
 

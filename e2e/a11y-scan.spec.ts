@@ -33,6 +33,36 @@ test('the scanner reports a serious violation on a screen of the app, under its 
   ).toBe(true);
 });
 
+test('a document still being parsed is not judged: its scan gives way to the new document', async ({
+  page,
+}) => {
+  // A page without title or lang whose parsing waits for a script: judged now, it would fail.
+  let releaseScript = () => {};
+  const held = new Promise<void>((resolve) => {
+    releaseScript = resolve;
+  });
+  await page.route('**/a11y-probe-loading', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html><head><script src="/a11y-probe-held.js"></script></head><body><p>x</p></body></html>',
+    }),
+  );
+  await page.route('**/a11y-probe-held.js', async (route) => {
+    await held;
+    await route.fulfill({ contentType: 'text/javascript', body: '' });
+  });
+  await page.goto('/a11y-probe-loading', { waitUntil: 'commit' });
+  expect(await page.evaluate(() => document.readyState)).toBe('loading');
+  await expect(scanForViolations(page, { settle: false })).rejects.toThrow(/navigated before the scan/);
+  releaseScript();
+  await page.waitForLoadState('load');
+  // Once loaded, the same page is judged, and its faults are found.
+  const violations = await scanForViolations(page, { settle: false });
+  expect(violations.map((violation) => violation.rule)).toEqual(
+    expect.arrayContaining(['document-title', 'html-has-lang']),
+  );
+});
+
 test('one screen whichever calendar, event or person it shows: ids leave the scanned route', () => {
   const id = 'a'.repeat(32);
   expect(routeOf(`http://127.0.0.1/calendars/${id}/people?person=${id}`)).toBe(
@@ -41,3 +71,20 @@ test('one screen whichever calendar, event or person it shows: ids leave the sca
   expect(routeOf(`http://127.0.0.1/events/Book_club-${id}`)).toBe('/events/:event');
   expect(routeOf('http://127.0.0.1/profile/edit')).toBe('/profile/edit');
 });
+
+test.describe
+  .serial('contexts a test makes from the shared browser', () => {
+    let made: import('@playwright/test').BrowserContext | undefined;
+
+    test('are made and left open by the test', async ({ browser }) => {
+      made = await browser.newContext();
+      const page = await made.newPage();
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    });
+
+    test('are closed before the next test runs, so their pages stop working', async ({ browser }) => {
+      expect(made).toBeDefined();
+      expect(browser.contexts()).not.toContain(made);
+    });
+  });

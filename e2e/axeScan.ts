@@ -49,6 +49,8 @@ async function waitUntilSettled(page: Page): Promise<void> {
         }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       }
       const busy =
+        // A new document still being parsed is empty (no title, no lang yet): not a screen.
+        document.readyState !== 'complete' ||
         document
           .getAnimations()
           .some(
@@ -115,6 +117,14 @@ export async function scanForViolations(
   // race (too short on a busy machine); AxeBuilder, which evaluates its source in every frame at
   // each scan, gets an empty statement. Legacy mode runs axe in the page (no helper tab per scan).
   if (!hasAxe) await page.evaluate(axeCore.source);
+  // The document scanned must be the one that settled, whole: a navigation that began meanwhile
+  // would have axe judge a half-parsed new document (e.g. "no title", "no lang").
+  const scannedDocument = await page.evaluate(() => {
+    const marked = window as unknown as { a11yDocument?: string };
+    marked.a11yDocument ??= Math.random().toString(36).slice(2);
+    return document.readyState === 'complete' ? marked.a11yDocument : null;
+  });
+  if (scannedDocument === null) throw new Error('navigated before the scan: the new document gets its own');
   const builder = new AxeBuilder({ page, axeSource: ';' })
     .setLegacyMode(true)
     .withTags(axeTags)
@@ -123,6 +133,11 @@ export async function scanForViolations(
     // frame would hold the scan, and the test's next action, for a minute).
     .options({ resultTypes: ['violations'], iframes: false, frameWaitTime: 2000 });
   const results = await builder.analyze();
+  const sameDocument = await page.evaluate(
+    (id) => (window as unknown as { a11yDocument?: string }).a11yDocument === id,
+    scannedDocument,
+  );
+  if (!sameDocument) throw new Error('navigated during the scan: the new document gets its own');
   return results.violations
     .filter((violation) => failingImpacts.has(violation.impact ?? ''))
     .flatMap((violation) =>

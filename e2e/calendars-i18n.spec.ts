@@ -1,3 +1,4 @@
+import { scanForViolations } from './axeScan.ts';
 import { shot, signUp } from './calendarsHelpers.ts';
 import { expect, test } from './fixtures';
 import { findMailedLink } from './helpers.ts';
@@ -84,7 +85,21 @@ test.describe('calendars, narrow and in Romanian', () => {
     ).toBeVisible();
     await expect(invite).toBeEnabled();
     await shot(page, 'invite-by-email-narrow-ro');
+    // While the invitation is on its way the form is disabled, and stays readable (4.5:1).
+    let sendInvitation = () => {};
+    const held = new Promise<void>((resolve) => {
+      sendInvitation = resolve;
+    });
+    // Held until the scan is done; later calls pass straight through.
+    await page.route('**/api/members', async (route) => {
+      await held;
+      await route.continue();
+    });
     await invite.click();
+    await expect(field).toBeDisabled();
+    await expect(dialog.getByRole('radio').first()).toBeDisabled();
+    expect(await scanForViolations(page)).toEqual([]);
+    sendInvitation();
     await expect(page.getByText('Invitația a fost trimisă.')).toBeVisible({ timeout: 30_000 });
     const people = page.getByRole('list', { name: `Persoanele din ${title}` }).getByRole('listitem');
     await expect(people).toHaveCount(2);
@@ -146,7 +161,8 @@ test.describe('calendar screens in both languages', () => {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page).toHaveURL(new RegExp(`/${['events', 'about', 'people', 'settings'][index]}$`));
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-        await page.waitForLoadState('networkidle');
+        // The tab has drawn what it loads (no spinner left), then it is looked at and measured.
+        await expect(page.getByRole('progressbar')).toHaveCount(0);
         await shot(page, `detail-${['events', 'about', 'people', 'settings'][index]}-${suffix}`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,

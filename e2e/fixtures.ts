@@ -153,35 +153,39 @@ export const test = base.extend<
   scanScreens: [true, { option: true }],
   a11yScan: [
     async ({ context, browser, page, scanScreens, scannedScreens }, use, testInfo) => {
-      if (!scanScreens) {
-        await use(undefined);
-        return;
-      }
-      const scanner = new ScreenScanner(scannedScreens);
-      await scanner.watchContext(context);
-      scanner.watchPage(page);
+      const scanner = scanScreens ? new ScreenScanner(scannedScreens) : undefined;
+      await scanner?.watchContext(context);
+      scanner?.watchPage(page);
       // Pages of contexts the test makes itself (browser.newPage goes through newContext).
+      const created: BrowserContext[] = [];
       const originalNewContext = browser.newContext;
       browser.newContext = async function newContext(this: typeof browser, ...args) {
-        const created = await originalNewContext.apply(this, args);
-        await scanner.watchContext(created);
-        return created;
+        const made = await originalNewContext.apply(this, args);
+        created.push(made);
+        await scanner?.watchContext(made);
+        return made;
       } as typeof browser.newContext;
       try {
         await use(undefined);
       } finally {
         browser.newContext = originalNewContext;
       }
-      // A test that already failed keeps its own error; scanning its last screen adds noise.
-      if (testInfo.status !== testInfo.expectedStatus) return;
-      const violations = await scanner.finish();
-      for (const url of scanner.skipped) {
-        testInfo.annotations.push({ type: 'a11y-scan-timeout', description: url });
-      }
-      if (violations.length > 0) {
-        throw new Error(
-          `Accessibility: ${violations.length} serious or critical axe-core violation(s):\n${formatViolations(violations)}`,
-        );
+      try {
+        // A test that already failed keeps its own error; scanning its last screen adds noise.
+        if (!scanner || testInfo.status !== testInfo.expectedStatus) return;
+        const violations = await scanner.finish();
+        for (const url of scanner.skipped) {
+          testInfo.annotations.push({ type: 'a11y-scan-timeout', description: url });
+        }
+        if (violations.length > 0) {
+          throw new Error(
+            `Accessibility: ${violations.length} serious or critical axe-core violation(s):\n${formatViolations(violations)}`,
+          );
+        }
+      } finally {
+        // `browser` lives as long as the worker: contexts a test made are closed here, or their
+        // pages would keep running (sockets, timers, realtime refetches) through every later test.
+        await Promise.all(created.map((made) => made.close().catch(() => undefined)));
       }
     },
     // Its own time budget: the last scans run after the test body, on a busy machine too.

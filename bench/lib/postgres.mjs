@@ -8,10 +8,10 @@ export function memoryDatabaseUrl(env = process.env) {
 }
 
 /**
- * Creates a fresh database `convene_bench_rss_<random>` on the server of `url`. Resolves to
+ * Creates a fresh database `<prefix>_<random>` (default `convene_bench_rss_<random>`) on the server of `url`. Resolves to
  * { url, drop } or null when the server cannot be reached (the bench then skips PostgreSQL).
  */
-export async function createFreshDatabase(url) {
+export async function createFreshDatabase(url, prefix = 'convene_bench_rss') {
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
@@ -20,7 +20,7 @@ export async function createFreshDatabase(url) {
     await admin.end().catch(() => undefined);
     return { error: error.message };
   }
-  const name = `convene_bench_rss_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   try {
     await admin.query(`CREATE DATABASE ${name}`);
     const version = (await admin.query('SHOW server_version')).rows[0].server_version;

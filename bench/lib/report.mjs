@@ -1,5 +1,6 @@
 // Turns benchmark results into a console table and the docs/PERFORMANCE.md page.
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 /** Facts about the machine and checkout the numbers were taken on. */
@@ -111,6 +112,7 @@ export function formatTable(results) {
   const table = [
     ...rows(results),
     ...(results.agenda ? agendaRows(results.agenda.run, results.agenda.data) : []),
+    ...(results.chat ? chatRows(results.chat) : []),
   ];
   const width = Math.max(...table.map(([label]) => label.length));
   const text = table.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
@@ -164,6 +166,20 @@ Measured when \`npm run bench\` is given a PostgreSQL URL; a run without one kee
 as it was.
 
 ${results.agenda ? renderAgendaSection(results.agenda, machine) : (previousSection(previousDoc, AGENDA_BEGIN, AGENDA_END) ?? NOT_MEASURED)}
+
+## Chat on PostgreSQL
+
+Measured when \`npm run bench\` is given \`--chat-url=\`; a run without it keeps this section as it
+was.
+
+${results.chat ? renderChatSection(results.chat, machine) : (previousSection(previousDoc, CHAT_BEGIN, CHAT_END) ?? CHAT_NOT_MEASURED)}
+
+Reading the chat figures: a page is three small queries (the session, the access check, the
+page's index range read of 20 rows — see \`messages.explain.test.ts\`), so when the page's p99 is
+far above its SQL's, the time is spent outside PostgreSQL: in the HTTP, auth and JSON work and,
+with a load average above the core count, in waiting for a core. Realtime messages and pushes
+go through the outbox, one row per recipient; the undelivered rows 2 s after the last send show
+whether delivery kept up with the sends or queued behind them.
 
 ## What is measured
 
@@ -229,6 +245,9 @@ npm run bench                                   # 5 starts, 10 s idle, browser, 
 npm run bench -- --runs=3 --idle=30 --load=0 --no-write --no-browser --no-postgres
 npm run bench -- --events-url=postgres://postgres@127.0.0.1:5432/convene_bench   # adds the agenda
 npm run bench -- --events-url=… --events-duration=40 --events-connections=20   # default 20 s, 10
+npm run bench -- --chat-url=postgres://postgres@127.0.0.1:5432/postgres          # adds the chat part
+npm run bench -- --chat-url=… --chat-clients=100 --chat-conversations=20 --chat-big-group=50 --chat-senders=20 --chat-duration=20   # a small run
+node bench/chat.mjs --url=postgres://postgres@127.0.0.1:5432/postgres --clients=100 --conversations=20 --big-group=50 --senders=20 --duration=20 --write   # the chat part alone
 \`\`\`
 
 The bench uses a fresh temporary data dir and a free port, and ignores DATABASE_URL, REDIS_URL,
@@ -242,6 +261,17 @@ through the \`postgres\` database, and drops and fills it again when it does not
 expected data set. Generating takes a few minutes; later runs reuse the data. To run the parts
 alone: \`node bench/events-generate.mjs --url=…\` (\`--fresh\` regenerates), then
 \`node bench/events-agenda.mjs --url=… [--duration=20] [--json=results.json]\`.
+
+The chat part (bench/chat.mjs) creates a fresh database \`convene_bench_chat_<random>\` on the
+server of \`--chat-url=\`, migrates it, seeds it in SQL (accounts with sessions, the groups, a
+conversation of 100,000 messages), starts the built server on it (embedded realtime, no Redis)
+and drops the database afterwards. Defaults are the issue's set-up: 1,000 clients, 200 groups
+(the first holds the clients 0 … 499, group g > 0 the clients n with n mod 199 = g − 1), 200
+senders (sender n posts to the big group when n mod 200 = 0, else to its small group), 60 s,
+and a conversation of 100,000 messages paged at every depth. Every one is a parameter. Alone:
+\`node bench/chat.mjs --url=… [--clients=…] [--conversations=…] [--big-group=…] [--senders=…]
+[--duration=…] [--depth-messages=…] [--json=…] [--write]\`; \`--write\` rewrites only the chat
+section of this page (the rest keeps the full bench's numbers).
 `;
 }
 
@@ -320,6 +350,119 @@ Data set (bench/events-generate.mjs, ${generated}):
 
 ${formatAgendaTable(run)}
 ${AGENDA_END}`;
+}
+
+const CHAT_BEGIN = '<!-- chat:begin -->';
+const CHAT_END = '<!-- chat:end -->';
+const CHAT_NOT_MEASURED = `${CHAT_BEGIN}
+Not measured yet: it needs a PostgreSQL server (see How to reproduce).
+${CHAT_END}`;
+
+/** The chat measurements as [label, value] rows. */
+export function chatRows(chat) {
+  const s = chat.statuses;
+  return [
+    [
+      'chat set-up',
+      `${count(chat.clients)} sockets in ${chat.conversations} groups (one of ${count(chat.bigGroup ?? chat.clients)}), ${chat.senders} senders every 2 s, ${chat.duration} s`,
+    ],
+    [
+      'chat POST → delivery to the other participants',
+      `p50 ${chat.delivery.p50} ms, p99 ${chat.delivery.p99} ms (${count(chat.deliveries)} of ${count(chat.expectedDeliveries)} expected deliveries)`,
+    ],
+    ...(chat.post
+      ? [['chat POST answered (committed)', `p50 ${chat.post.p50} ms, p99 ${chat.post.p99} ms`]]
+      : []),
+    [
+      'chat messages sent',
+      `${count(chat.messagesSent)}: ${s.ok} 2xx, ${s.fiveXx} 5xx, ${s.other} other${
+        s.other && s.otherCodes
+          ? ` (${Object.entries(s.otherCodes)
+              .map(([code, n]) => `${n}× ${code}`)
+              .join(', ')})`
+          : ''
+      }, ${s.errors} network errors`,
+    ],
+    ['chat server CPU per message', `${chat.cpuMsPerMessage?.toFixed(1) ?? 'n/a'} ms (with its fan-out)`],
+    ...(chat.outboxBacklog === undefined
+      ? []
+      : [
+          [
+            'chat outbox rows undelivered 2 s after the last send',
+            `${count(chat.outboxBacklog)}${chat.outboxDrainMs === undefined ? '' : `, all delivered ${(chat.outboxDrainMs / 1000).toFixed(1)} s later`}`,
+          ],
+        ]),
+    [
+      'chat RSS per socket',
+      `${chat.rssPerSocketKb.toFixed(1)} KB (${Math.round(chat.rssBeforeMb)} MB → ${Math.round(chat.rssConnectedMb)} MB)`,
+    ],
+    [
+      `chat page of 20 at depth in ${count(chat.depthMessages)} messages`,
+      `p50 ${chat.deepPage.p50} ms, p99 ${chat.deepPage.p99} ms over ${chat.deepPage.requests} requests${chat.deepPage.errors ? `, ${chat.deepPage.errors} wrong` : ''}${chat.deepPage.load === undefined ? '' : ` (load average ${chat.deepPage.load.toFixed(1)})`}`,
+    ],
+    ...(chat.deepPage.sql
+      ? [
+          [
+            '… its SQL alone (EXPLAIN ANALYZE execution time)',
+            `p50 ${chat.deepPage.sql.p50} ms, p99 ${chat.deepPage.sql.p99} ms`,
+          ],
+        ]
+      : []),
+  ];
+}
+
+/** The chat results as a Markdown table (what bench/chat.mjs prints). */
+export function formatChatTable(chat) {
+  return [
+    '| chat measure | value |',
+    '|---|---|',
+    ...chatRows(chat).map(([label, value]) => `| ${label} | ${value} |`),
+  ].join('\n');
+}
+
+/** The measured part of the chat section, between markers so a later run can keep it. */
+export function renderChatSection(chat, machine) {
+  const small = chat.clients < 1000 || chat.duration < 60;
+  return `${CHAT_BEGIN}
+${machine.date}, commit \`${machine.commit}\`, PostgreSQL ${chat.postgres} on the same ${machine.cores}-core machine, the
+bench's clients in the same process as its senders and on the same machine as the server; load
+average ${chat.load.toFixed(1)} when the sending began${
+    chat.load > machine.cores
+      ? ` — more than the ${machine.cores} cores, so other work competed for the CPU and these numbers are pessimistic`
+      : ''
+  }.${
+    small
+      ? `
+
+**A small run** (${count(chat.clients)} clients, ${chat.duration} s), proving the bench works; not the full run of
+1,000 clients for 60 s.`
+      : ''
+  }
+
+${formatChatTable(chat)}
+
+Delivery is timed from just before the POST to the \`messages\` event on each other participant's
+socket (the sender's own socket is not counted); CPU is the server process's user + system time
+over the sending phase (plus 2 s to drain) divided by the messages sent; RSS per socket is the
+server's RSS growth from before the clients connected to 1 s after the last one did, divided by
+the clients. The depth pages are \`GET /api/conversations/{id}/messages?from=…&skip=…&limit=20\`
+spread evenly over the whole conversation (newest to oldest page; 20 untimed ones first), one at a time, while the
+sockets stay connected, once the outbox has delivered everything; the target is p99 ≤ 20 ms at
+any depth. Its SQL alone is the same page query run at the same depths through
+\`EXPLAIN ANALYZE\`.
+${CHAT_END}`;
+}
+
+/** Rewrites only the chat section of the performance page (bench/chat.mjs --write). */
+export function replaceChatSection(docPath, chat, machine) {
+  const doc = readFileSync(docPath, 'utf8');
+  const begin = doc.indexOf(CHAT_BEGIN);
+  const end = doc.indexOf(CHAT_END);
+  if (begin < 0 || end < begin) throw new Error(`${docPath} has no chat section markers`);
+  writeFileSync(
+    docPath,
+    doc.slice(0, begin) + renderChatSection(chat, machine) + doc.slice(end + CHAT_END.length),
+  );
 }
 
 const FOOTPRINT_BEGIN = '<!-- footprint:begin -->';

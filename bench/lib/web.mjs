@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib';
  * bundled into the entry. `signedIn` routes also render inside the shell.
  */
 export const ROUTES = [
-  { route: '/login (sign-in)', modules: ['src/features/auth/AuthScreen.tsx'] },
-  { route: '/register', modules: ['src/features/auth/AuthScreen.tsx'] },
+  { route: '/login (sign-in)', modules: ['src/features/auth/LoginScreen.tsx'] },
+  { route: '/register', modules: ['src/features/auth/RegisterScreen.tsx'] },
   { route: '/ (calendars list)', modules: ['src/features/calendars/CalendarsScreen.tsx'], signedIn: true },
   {
     route: '/calendars/:id/:tab (a calendar)',
@@ -37,7 +37,21 @@ export const ROUTES = [
     signedIn: true,
   },
   { route: '/activity', modules: ['src/features/activity/ActivityScreen.tsx'], signedIn: true },
-  { route: '/chat', modules: ['src/components/ComingSoon.tsx'], signedIn: true },
+  { route: '/chat (list)', modules: ['src/features/chat/ChatLayout.tsx'], signedIn: true },
+  {
+    route: '/chat/conversation/:id',
+    modules: ['src/features/chat/ChatLayout.tsx', 'src/features/chat/ConversationScreen.tsx'],
+    signedIn: true,
+  },
+  {
+    route: '/chat/new, /chat/conversation/:id/details',
+    modules: [
+      'src/features/chat/ChatLayout.tsx',
+      'src/features/chat/NewConversationScreen.tsx',
+      'src/features/chat/GroupInfoScreen.tsx',
+    ],
+    signedIn: true,
+  },
   { route: '/profile', modules: ['src/features/profile/ProfileScreen.tsx'], signedIn: true },
   { route: '/profile/edit', modules: ['src/features/profile/ProfileEditScreen.tsx'], signedIn: true },
   { route: '/terms, /privacy', modules: ['src/features/legal/LegalScreen.tsx'] },

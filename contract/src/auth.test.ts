@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  authMessages,
-  loginBody,
-  registerBody,
-  resetPasswordBody,
-  resetPasswordConfirmBody,
-} from './auth.ts';
+import { loginBody, registerBody, resetPasswordBody, resetPasswordConfirmBody } from './auth.ts';
+import { authMessages } from './authMessages.ts';
 
 const valid = { name: 'Ana Pop', email: 'ana@example.com', password: 'secret', recaptchaCode: 'solved' };
 

@@ -115,6 +115,12 @@ export const calendarAbilities = z.object({
   seeInvitedAddresses: z.boolean(),
   seeMembers: z.boolean(),
   changeOwnSettings: z.boolean(),
+  /** Give an invitee canAdd (a sharer who can add events themself). */
+  grantAdd: z.boolean(),
+  /** Give an invitee canEdit (a sharer who can edit themself). */
+  grantEdit: z.boolean(),
+  /** Give an invitee canShare (a sharer: they hold it). */
+  grantShare: z.boolean(),
 });
 export type CalendarAbilities = z.infer<typeof calendarAbilities>;
 

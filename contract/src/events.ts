@@ -201,6 +201,26 @@ const permissionsOnEvent = z.object({
   isOwner: z.boolean(),
 });
 
+/**
+ * What the viewer may do with an event, as the server's event policy computes it from the
+ * permissions above: the web reads these instead of re-deriving a rule.
+ */
+export const eventAbilities = z.object({
+  /** Change it (the edit form). */
+  editEvent: z.boolean(),
+  /** Delete it (or one occurrence) for everyone. */
+  deleteEvent: z.boolean(),
+  /** Take it out of the viewer's own calendar, which holds it as an invitation. */
+  removeEvent: z.boolean(),
+  /** Invite people to it. */
+  shareEvent: z.boolean(),
+  /** See the addresses invitations to people without an account went to. */
+  seeInvitedAddresses: z.boolean(),
+  /** See dates and location the event hides from its guests. */
+  seeHiddenDetails: z.boolean(),
+});
+export type EventAbilities = z.infer<typeof eventAbilities>;
+
 /** An event (or one occurrence of a recurring event) as one viewer sees it (PRODUCT.md §1.3). */
 export const event = z.object({
   /** The event's id; for an occurrence of a series, its occurrenceId. */
@@ -244,6 +264,7 @@ export const event = z.object({
   usersWithPermissions: z.array(z.object({ linkCalendarId: z.string() })),
   owner: z.object({ userId: z.string(), name: z.string(), imageLink: z.string().nullable() }),
   permissions: permissionsOnEvent,
+  abilities: eventAbilities,
   attachments: z.array(attachment),
   location: z.object({
     name: z.string().nullable(),

@@ -17,10 +17,10 @@ export const mediaMessages = {
 } as const;
 
 /**
- * What an upload is for: a profile photo, a calendar cover (2:1), a chat group photo (square) or
- * an event's image attachment.
+ * What an upload is for: a profile photo, a calendar cover (2:1), a chat group photo (square),
+ * an event's image attachment or a photo sent in a chat message.
  */
-export const mediaPurposes = ['profile', 'cover', 'group', 'event'] as const;
+export const mediaPurposes = ['profile', 'cover', 'group', 'event', 'chat'] as const;
 export type MediaPurpose = (typeof mediaPurposes)[number];
 
 /** Image types accepted for upload (checked again by content on the server). */
@@ -36,13 +36,24 @@ export const mediaLimits = {
 } as const;
 
 /** A stored object's key: photos/<purpose>/<userId>/<id>.jpg (ids are 32 lower-case hex). */
-export const mediaKeyPattern = /^photos\/(profile|cover|group|event)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
+export const mediaKeyPattern = /^photos\/(profile|cover|group|event|chat)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
 /** Where a stored object is served: /media/<key>. */
 export const mediaUrlPattern =
-  /^\/media\/photos\/(profile|cover|group|event)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
+  /^\/media\/photos\/(profile|cover|group|event|chat)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
 
 /** The url at which a key is served. */
 export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** GET /api/s3?type: a signed, short-lived url to PUT one chat photo of that type to. */
+export const s3UploadQuery = z.object({
+  type: z.enum(imageContentTypes, { error: mediaMessages.typeInvalid }),
+});
+
+/** The url to PUT the file to (with its content type) and the stored name: the media url is /media/<fileName>. */
+export const s3UploadAnswer = z.object({ url: z.string(), fileName: z.string() });
+
+/** The signed query of the PUT url. */
+export const s3PutQuery = z.object({ policy: z.string().max(4096), signature: z.string().max(64) });
 
 /** PUT /api/imageprocessor/authorise: describes the (cropped) file about to be uploaded. */
 export const uploadAuthoriseBody = z.object({

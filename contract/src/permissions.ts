@@ -86,10 +86,3 @@ export function effectivePermissions(calendar: PermissionSource | null | undefin
   }
   return viewOnly;
 }
-
-/** canAdd: create events in it; it is offered in the event form's calendar list. */
-export const canAddToCalendar = (calendar: PermissionSource) => effectivePermissions(calendar).canAdd;
-/** canEdit: the Edit button. */
-export const canEditCalendar = (calendar: PermissionSource) => effectivePermissions(calendar).canEdit;
-/** canShare: People and Settings tabs, the invite button. */
-export const canShareCalendar = (calendar: PermissionSource) => effectivePermissions(calendar).canShare;

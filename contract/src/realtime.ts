@@ -1,3 +1,5 @@
+import type { ChatMessage, ChatUserAction, ConversationAction } from './chat.ts';
+
 /**
  * Typed map of realtime messages (DESIGN.md §5). Each feature adds its messages here so
  * `publish` and the web provider are checked by the compiler.
@@ -19,9 +21,20 @@ export interface ServerToClientMessages {
   event: (payload: { eventId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
   userEventStatus: (payload: { eventId: string; userEventStatusId: string }) => void;
   notification: (payload: { notificationId: string }) => void;
-  messages: (payload: { conversationId: string; action: string }) => void;
-  conversations: (payload: { conversationId: string; action: string }) => void;
-  users: (payload: { userId: string; action: string }) => void;
+  /** A new message, with the conversation's unread count for the recipient (PRODUCT.md §2.4). */
+  messages: (payload: {
+    conversationId: string;
+    action: 'created';
+    message: ChatMessage;
+    unreadCount: number;
+  }) => void;
+  /** A conversation changed for the recipient: refetch it, or drop it when hidden or deleted. */
+  conversations: (payload: { conversationId: string; action: ConversationAction }) => void;
+  /**
+   * A person's place in a conversation changed (`conversationId`), or the recipient blocked or
+   * unblocked someone (no `conversationId`).
+   */
+  users: (payload: { userId: string; conversationId?: string; action: ChatUserAction }) => void;
   /** The account changed (profile saved, e-mail confirmed). */
   account: (payload: { userId: string; action: 'update' }) => void;
 }

@@ -75,6 +75,8 @@ export async function buildServerIfStale(root = ROOT, { force = false, quiet = f
     platform: 'node',
     target: 'node20.11',
     sourcemap: 'linked',
+    minifyWhitespace: true,
+    minifySyntax: true,
     external: EXTERNAL_PACKAGES,
     // CommonJS modules in the bundle may call require(): give the ES module one.
     banner: {

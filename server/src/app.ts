@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -14,6 +14,7 @@ import type { Database } from './db/connect.ts';
 import type { DomainEvents } from './domainEvents.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { calendarInvitations } from './modules/calendars/calendarInvitations.ts';
 import { registerCalendarRoutes } from './modules/calendars/calendars.routes.ts';
 import {
   announceCalendarCreated,
@@ -23,28 +24,59 @@ import {
   notifyCalendarUpdated,
 } from './modules/calendars/calendars.subscribers.ts';
 import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
-import { calendarInvitationEffect } from './modules/calendars/members.service.ts';
+import { announceCalendarJoined, announceMemberRemoved } from './modules/calendars/members.subscribers.ts';
+import { claimChatPlaces, openAccountSupportThread } from './modules/chat/accountChat.subscribers.ts';
 import {
-  announceCalendarJoined,
-  announceMemberRemoved,
-  mailCalendarInvitation,
-  notifyCalendarInvitation,
-  notifyCalendarInvitationAnswered,
-  notifyMemberRemoved,
-  withdrawCalendarInvitation,
-} from './modules/calendars/members.subscribers.ts';
+  closeCalendarConversation,
+  joinCalendarConversation,
+  leaveCalendarConversation,
+  openCalendarConversation,
+  renameCalendarConversation,
+} from './modules/chat/calendarChat.subscribers.ts';
+import { createChatPushDelivery } from './modules/chat/chat.push.ts';
+import { registerChatRoutes } from './modules/chat/chat.routes.ts';
+import {
+  announceBlocked,
+  announceConversationCreated,
+  announceConversationDeleted,
+  announceConversationHidden,
+  announceConversationUpdated,
+  announceMessage,
+  announceMuteChanged,
+  announceParticipantLeft,
+  announceParticipantsJoined,
+  announceParticipantUpdated,
+  announceUnblocked,
+  mailSupportMessage,
+  pushMessage,
+} from './modules/chat/chat.subscribers.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import {
+  announceCalendarEventsDeleted,
   announceEventChanged,
   announceEventCreated,
   announceEventDeleted,
+  announceEventRemovedFromCalendar,
   announceOccurrenceCancelled,
+  announceSeriesTail,
   notifyEventChanged,
   notifyEventCreated,
   notifyEventDeleted,
+  withdrawCalendarEventInvitations,
   withdrawEventInvitations,
 } from './modules/events/events.subscribers.ts';
+import type { InvitationKinds } from './modules/invitations/invitations.kinds.ts';
+import { invitationRequestEffect } from './modules/invitations/invitations.service.ts';
+import {
+  mailInvitation,
+  notifyAttachedInvitation,
+  notifyInvitation,
+  notifyInvitationAnswered,
+  notifyInvitationWithdrawn,
+  withdrawInvitationRequest,
+} from './modules/invitations/invitations.subscribers.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerS3UploadRoutes } from './modules/media/s3Upload.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationTokens } from './modules/notifications/notifications.tokens.ts';
@@ -52,20 +84,16 @@ import { createPushDelivery } from './modules/notifications/push.delivery.ts';
 import { type RequestEffects, statusOnly } from './modules/notifications/requestEffects.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
-import { eventInvitationEffect } from './modules/rsvp/eventShares.service.ts';
-import {
-  announceEventShared,
-  announceInvitationAnswered,
-  announceInvitationRemoved,
-  announceInvitationSent,
-  mailEventInvitation,
-  notifyEventInvitation,
-  notifyEventInvitationAnswered,
-  tellInvitationRemoved,
-  withdrawEventInvitation,
-} from './modules/rsvp/eventShares.subscribers.ts';
+import { eventInvitations } from './modules/rsvp/eventInvitations.ts';
 import { registerRsvpRoutes } from './modules/rsvp/rsvp.routes.ts';
-import { announceRsvpUpdated, notifyRsvpUpdated } from './modules/rsvp/rsvp.subscribers.ts';
+import {
+  announceEventInvitationAnswered,
+  announceEventInvitationSent,
+  announceEventInvitationWithdrawn,
+  announceRsvpCreated,
+  announceRsvpUpdated,
+  notifyRsvpUpdated,
+} from './modules/rsvp/rsvp.subscribers.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
@@ -158,27 +186,67 @@ export const contentSecurityPolicy = (config: Config) => {
  * Every domain event type with its consequences, in order, each written in the transaction that
  * recorded the event (DESIGN.md §6): from here "go to definition" leads to each of them.
  */
-const subscribers = {
-  'calendar.created': [announceCalendarCreated],
-  'calendar.updated': [notifyCalendarUpdated, announceCalendarUpdated],
-  'calendar.deleted': [notifyCalendarDeleted, announceCalendarDeleted],
-  'calendarInvitation.sent': [notifyCalendarInvitation, mailCalendarInvitation],
-  'calendarInvitation.answered': [announceCalendarJoined, notifyCalendarInvitationAnswered],
-  'calendarMember.removed': [withdrawCalendarInvitation, announceMemberRemoved, notifyMemberRemoved],
+export const subscribers = {
+  'account.registered': [openAccountSupportThread],
+  'account.addressProven': [claimChatPlaces],
+  'calendar.created': [announceCalendarCreated, openCalendarConversation],
+  'calendar.updated': [notifyCalendarUpdated, announceCalendarUpdated, renameCalendarConversation],
+  'calendar.deleted': [notifyCalendarDeleted, announceCalendarDeleted, closeCalendarConversation],
+  'calendar.eventsDeleted': [announceCalendarEventsDeleted, withdrawCalendarEventInvitations],
   'event.created': [notifyEventCreated, announceEventCreated],
   'event.changed': [notifyEventChanged, announceEventChanged],
   'event.deleted': [withdrawEventInvitations, notifyEventDeleted, announceEventDeleted],
+  'event.removedFromCalendar': [announceEventRemovedFromCalendar],
   'occurrence.cancelled': [notifyEventDeleted, announceOccurrenceCancelled],
-  'eventInvitation.sent': [
-    notifyEventInvitation,
-    announceEventShared,
-    mailEventInvitation,
-    announceInvitationSent,
-  ],
-  'eventInvitation.removed': [withdrawEventInvitation, tellInvitationRemoved, announceInvitationRemoved],
-  'eventInvitation.answered': [notifyEventInvitationAnswered, announceInvitationAnswered],
+  'series.split': [announceSeriesTail],
+  'rsvp.created': [announceRsvpCreated],
   'rsvp.updated': [notifyRsvpUpdated, announceRsvpUpdated],
+  'invitation.sent': [notifyInvitation, mailInvitation, announceEventInvitationSent],
+  'invitation.attached': [notifyAttachedInvitation],
+  'invitation.answered': [
+    notifyInvitationAnswered,
+    announceCalendarJoined,
+    announceEventInvitationAnswered,
+    joinCalendarConversation,
+  ],
+  'invitation.withdrawn': [
+    withdrawInvitationRequest,
+    announceMemberRemoved,
+    announceEventInvitationWithdrawn,
+    notifyInvitationWithdrawn,
+    leaveCalendarConversation,
+  ],
+  'chat.conversationCreated': [announceConversationCreated],
+  'chat.conversationUpdated': [announceConversationUpdated],
+  'chat.conversationDeleted': [announceConversationDeleted],
+  'chat.conversationHidden': [announceConversationHidden],
+  'chat.muteChanged': [announceMuteChanged],
+  'chat.messageSent': [announceMessage, pushMessage, mailSupportMessage],
+  'chat.participantsJoined': [announceParticipantsJoined],
+  'chat.participantUpdated': [announceParticipantUpdated],
+  'chat.participantLeft': [announceParticipantLeft],
+  'user.blocked': [announceBlocked],
+  'user.unblocked': [announceUnblocked],
 } satisfies SubscriberMap<DomainEvents, AppContext>;
+
+/**
+ * What each kind of invitation does with its own rows (answering, attaching to a proven
+ * address), from the module that owns the rows; the one invitations flow does the rest.
+ */
+const invitationKinds = {
+  calendar: calendarInvitations,
+  event: eventInvitations,
+} satisfies InvitationKinds;
+
+/**
+ * The zod validator and serialiser as Fastify's compiler factories (its types name only ajv's
+ * and fast-json-stringify's compilers, hence the cast; Fastify calls a factory and uses the
+ * compiler it returns, whatever the schema kind).
+ */
+const zodCompilersFactory = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /** Builds the Fastify app with every platform piece and module registered. */
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -193,6 +261,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // multipart with their own limits.
     bodyLimit: defaultBodyLimit,
     frameworkErrors: sendFrameworkError,
+    // Every route validates and serialises with zod. Given as the compilers' factories (rather
+    // than set after creation), Fastify never loads its default ones, ajv and
+    // fast-json-stringify, which cost start time and are used by no route.
+    schemaController: { compilersFactory: zodCompilersFactory },
   });
   const routes: App['routes'] = [];
   fastify.addHook('onRoute', (route) => {
@@ -201,8 +273,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       if (method !== 'HEAD') routes.push({ method, url: route.url, isPublic: route.config?.public === true });
     }
   });
-  fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(fastify);
   registerNoStore(fastify);
 
@@ -239,6 +309,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     {
       mail: sendMail,
       push: createPushDelivery(db, push),
+      chatPush: createChatPushDelivery(db, push),
       realtime: async (envelope) => deliverRealtime(hub, envelope),
     },
     logger,
@@ -260,11 +331,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Each request type's answer, from the module that owns it; owner change and shifts have
     // no feature yet.
     requestEffects: {
-      shareEvent: eventInvitationEffect,
-      shareCalendar: calendarInvitationEffect,
+      shareEvent: invitationRequestEffect('event'),
+      shareCalendar: invitationRequestEffect('calendar'),
       shareCalendarOwnerChange: statusOnly,
       shiftCreated: statusOnly,
     } satisfies RequestEffects,
+    invitationKinds,
   };
 
   await fastify.register(helmet, {
@@ -297,8 +369,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerNoteRoutes(fastify, ctx);
   registerReportRoutes(fastify, ctx);
   registerMediaRoutes(fastify, ctx);
+  registerS3UploadRoutes(fastify, ctx);
   registerEventRoutes(fastify, ctx);
   registerRsvpRoutes(fastify, ctx);
+  registerChatRoutes(fastify, ctx);
   fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
     fastify.swagger(),
   );

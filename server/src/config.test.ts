@@ -51,6 +51,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ AUTH_FORM_RATE_LIMIT: '500' }).authFormRateLimit).toBe(500);
   });
 
+  it('logs the start phases only when DEBUG_START is 1, and names it when it is anything else', () => {
+    expect(loadConfig({}).debugStart).toBe(false);
+    expect(loadConfig({ DEBUG_START: '0' }).debugStart).toBe(false);
+    expect(loadConfig({ DEBUG_START: '1' }).debugStart).toBe(true);
+    expect(() => loadConfig({ DEBUG_START: 'yes' })).toThrow(/DEBUG_START/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

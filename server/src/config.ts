@@ -64,6 +64,8 @@ const environment = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Diagnostics: log the process's memory use every so many milliseconds (0: never). */
   DEBUG_MEMORY_MS: z.coerce.number().int().min(0).default(0),
+  /** Diagnostics: 1 logs the start's phases (wall and CPU milliseconds since the process began). */
+  DEBUG_START: z.enum(['0', '1']).default('0'),
 });
 
 /** The server's typed configuration. */
@@ -118,6 +120,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Log memory use (heap, the embedded database's WASM memory, RSS) this often; 0: never. */
   debugMemoryMs: number;
+  /** Log each start phase's wall and CPU time (DEBUG_START=1). */
+  debugStart: boolean;
 }
 
 /** TRUST_PROXY → Fastify's trustProxy option. */
@@ -192,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     debugMemoryMs: e.DEBUG_MEMORY_MS,
+    debugStart: e.DEBUG_START === '1',
   };
 }

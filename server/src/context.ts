@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import type { RecordDomainEvent } from './domainEvents.ts';
+import type { InvitationKinds } from './modules/invitations/invitations.kinds.ts';
 import type { NotificationTokens } from './modules/notifications/notifications.tokens.ts';
 import type { RequestEffects } from './modules/notifications/requestEffects.ts';
 import type { Captcha } from './platform/captcha.ts';
@@ -25,4 +26,6 @@ export interface AppContext {
   record: RecordDomainEvent;
   /** What answering each request type does, given by the module that owns the type. */
   requestEffects: RequestEffects;
+  /** What each kind of invitation (calendar, event) does with its own rows, given by its owning module. */
+  invitationKinds: InvitationKinds;
 }

@@ -1,6 +1,13 @@
+import type { ChatMessage } from '@convene/contract';
 import type { AppContext } from './context.ts';
 import type { NotificationCalendar, NotificationEvent, userEventStatuses } from './db/schema/index.ts';
 import type { EventFields } from './modules/events/events.values.ts';
+import type {
+  AnsweredInvitationTarget,
+  InvitationTarget,
+  Invitee,
+  WithdrawnInvitationTarget,
+} from './modules/invitations/invitations.kinds.ts';
 import type { DomainEventOf, Recorder, Subscriber } from './platform/domainEvents.ts';
 
 /**
@@ -8,6 +15,13 @@ import type { DomainEventOf, Recorder, Subscriber } from './platform/domainEvent
  * need to decide the consequences. The subscribers of each type are listed in `app.ts`.
  */
 export interface DomainEvents {
+  /** An account was created (registration); its address is not proven yet. */
+  'account.registered': { userId: string; email: string; name: string };
+  /**
+   * An account proved its address (the confirmation link, or a password reset mailed there) and
+   * became active: what was kept for that address may become its own.
+   */
+  'account.addressProven': { userId: string; email: string; name: string };
   /** A calendar was created; its owner is the actor. */
   'calendar.created': { calendarId: string; actorId: string };
   /** A calendar's details changed: `calendar` as it is now, `changes` the fields sent. */
@@ -23,32 +37,6 @@ export interface DomainEvents {
     actorId: string;
     calendar: NotificationCalendar;
     memberIds: string[];
-  };
-  /** A calendar invitation was sent to a registered person (`userId`) or an address. */
-  'calendarInvitation.sent': {
-    actorId: string;
-    inviter: { name: string; language: string };
-    calendar: NotificationCalendar;
-    invitee: { userId: string | null; name: string; email: string };
-  };
-  /** The invitee answered a calendar invitation; `inviterId` sent it, when known. */
-  'calendarInvitation.answered': {
-    calendarId: string;
-    recipientId: string;
-    inviterId: string | null;
-    calendar: NotificationCalendar | null;
-    answer: 'accepted' | 'rejected';
-  };
-  /**
-   * A registered person's membership or invitation ended: taken back or removed by `actorId`,
-   * or left by themselves (`actorId` is `userId`).
-   */
-  'calendarMember.removed': {
-    calendarId: string;
-    userId: string;
-    actorId: string;
-    wasConfirmed: boolean;
-    calendar: NotificationCalendar;
   };
   /** An event or a series was created in `calendar` by the actor, its owner. */
   'event.created': {
@@ -76,27 +64,6 @@ export interface DomainEvents {
     root: { id: string; calendarId: string };
     event: NotificationEvent;
   };
-  /** An event invitation (the RSVP `rsvpId`) was sent to a registered person or an address. */
-  'eventInvitation.sent': {
-    actorId: string;
-    inviter: { name: string; language: string };
-    root: { id: string; calendarId: string; ownerId: string; name: string };
-    event: NotificationEvent;
-    invitee: { userId: string | null; name: string; email: string };
-    rsvpId: string;
-  };
-  /**
-   * A registered person's event invitation ended: taken back by `actorId` or left by themselves
-   * (`actorId` is `userId`); `wasSent` once it had been sent.
-   */
-  'eventInvitation.removed': {
-    actorId: string;
-    userId: string;
-    root: { id: string; ownerId: string };
-    event: NotificationEvent;
-    rsvpId: string;
-    wasSent: boolean;
-  };
   /** Someone changed their own RSVP (`rsvpId`); `changes` holds what moved. */
   'rsvp.updated': {
     actorId: string;
@@ -106,16 +73,89 @@ export interface DomainEvents {
     inviterId: string | null;
     changes: Partial<Pick<typeof userEventStatuses.$inferSelect, 'rsvp' | 'attendance'>>;
   };
-  /** The invitee answered an event invitation; `senderId` sent it, when known. */
-  'eventInvitation.answered': {
-    recipientId: string;
-    senderId: string | null;
-    root: { id: string; ownerId: string };
-    event: NotificationEvent | null;
-    calendar: NotificationCalendar | null;
-    rsvpId: string;
-    answer: 'attending' | 'notAttending';
+  /**
+   * Someone took the event out of their own calendar (`eventId`: the event or occurrence they
+   * removed); it stays where it came from, and so does their RSVP.
+   */
+  'event.removedFromCalendar': { actorId: string; eventId: string };
+  /**
+   * A series was split at an occurrence: `root` now ends before it, `tail` (a new series with
+   * copies of the RSVPs) goes on from it.
+   */
+  'series.split': {
+    actorId: string;
+    root: { id: string; calendarId: string };
+    tail: { id: string; calendarId: string };
   };
+  /**
+   * The events of a deleted calendar were deleted with it; `invitations` are the sent event
+   * invitations to them, by registered person.
+   */
+  'calendar.eventsDeleted': {
+    calendarId: string;
+    eventIds: string[];
+    invitations: Array<{ userId: string; eventId: string }>;
+  };
+  /** Someone who can see the event got their first RSVP to it (`rsvp` none: in the loop). */
+  'rsvp.created': { actorId: string; root: { id: string; ownerId: string }; rsvpId: string };
+  /** An invitation (to a calendar or an event) was sent to a registered person or an address. */
+  'invitation.sent': {
+    actorId: string;
+    inviter: { name: string; language: string };
+    invitee: Invitee;
+    target: InvitationTarget;
+  };
+  /**
+   * An invitation sent to an address became the account's once it proved the address; it waits
+   * for the account's answer. `inviterId` sent it.
+   */
+  'invitation.attached': {
+    inviterId: string | null;
+    invitee: Invitee & { userId: string };
+    target: InvitationTarget;
+  };
+  /** The invitee (`recipientId`) accepted or declined an invitation; `inviterId` sent it, when known. */
+  'invitation.answered': {
+    recipientId: string;
+    inviterId: string | null;
+    answer: 'accepted' | 'rejected';
+    target: AnsweredInvitationTarget;
+  };
+  /**
+   * A registered person's invitation ended, or the membership or RSVP it became: taken back or
+   * removed by `actorId`, or left by themselves (`actorId` is `userId`).
+   */
+  'invitation.withdrawn': { actorId: string; userId: string; target: WithdrawnInvitationTarget };
+  /** A conversation was created by `actorId` with these people (its active participants). */
+  'chat.conversationCreated': { conversationId: string; actorId: string; participantIds: string[] };
+  /** A group's info changed. */
+  'chat.conversationUpdated': { conversationId: string; actorId: string };
+  /** The owner deleted a group: it is gone for `participantIds`, everyone in it until then. */
+  'chat.conversationDeleted': { conversationId: string; actorId: string; participantIds: string[] };
+  /** Someone deleted a conversation from their own list (hidden until a new message). */
+  'chat.conversationHidden': { conversationId: string; userId: string };
+  /** Someone muted or unmuted a conversation for themselves. */
+  'chat.muteChanged': { conversationId: string; userId: string; muted: boolean };
+  /**
+   * A message (or a system message) joined a conversation at `message.seq`; `unhiddenIds` are the
+   * people whose hidden conversation it brought back.
+   */
+  'chat.messageSent': {
+    conversationId: string;
+    conversation: { type: string; isSupportThread: boolean };
+    message: ChatMessage;
+    unhiddenIds: string[];
+  };
+  /** `userIds` joined a conversation, added by `actorId`. */
+  'chat.participantsJoined': { conversationId: string; actorId: string; userIds: string[] };
+  /** A participant's role changed. */
+  'chat.participantUpdated': { conversationId: string; actorId: string; userId: string };
+  /** A participant left (`actorId` is `userId`) or was removed by an admin. */
+  'chat.participantLeft': { conversationId: string; actorId: string; userId: string };
+  /** `blockerId` blocked `blockedId` (one fact for chat, invitations and notifications). */
+  'user.blocked': { blockerId: string; blockedId: string };
+  /** A block was lifted. */
+  'user.unblocked': { blockerId: string; blockedId: string };
 }
 
 /** Records a domain event in the caller's transaction (`ctx.record`). */

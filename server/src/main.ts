@@ -15,11 +15,15 @@ async function main(command: string): Promise<void> {
   );
   // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's
   // modules load: the app is imported only when serving.
+  const phase = config.debugStart ? startPhaseLogger(logger) : () => undefined;
+  phase('config');
   const opening = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
   const loadingApp = command === 'serve' ? import('./app.ts') : undefined;
   loadingApp?.catch(() => undefined);
   const database = await opening;
+  phase('database open');
   await database.migrate();
+  phase('migrations checked');
   if (command === 'migrate') {
     logger.info({ database: database.kind }, 'migrations applied');
     await database.close();
@@ -28,8 +32,11 @@ async function main(command: string): Promise<void> {
   if (!loadingApp) throw new Error(`Unknown command ${command}; use serve or migrate`);
   installProcessGuard(logger);
   const { buildApp } = await loadingApp;
+  phase('app modules loaded');
   const app = await buildApp({ config, database, logger });
+  phase('app built');
   await app.fastify.listen({ port: config.port, host: config.host });
+  phase('listening');
   const address = app.fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -60,6 +67,18 @@ async function main(command: string): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * DEBUG_START=1: a function that logs a start phase with the wall and CPU milliseconds since the
+ * process began (CPU of every thread, so PGlite's work off the main thread counts too).
+ */
+function startPhaseLogger(logger: Logger): (name: string) => void {
+  return (name) => {
+    const { user, system } = process.cpuUsage();
+    const wallMs = Math.round(performance.now());
+    logger.info({ phase: name, wallMs, cpuMs: Math.round((user + system) / 1000) }, 'start phase');
+  };
 }
 
 /** Logs the process's memory use every `everyMs` (DEBUG_MEMORY_MS): where the RSS goes. */

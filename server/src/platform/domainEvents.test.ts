@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.ts';
+import { subscribers } from '../app.ts';
 import type { Database } from '../db/connect.ts';
 import { notifications, outbox } from '../db/schema/index.ts';
 import { createRecorder, type SubscriberMap } from './domainEvents.ts';
@@ -124,5 +125,32 @@ describe('the app’s recorder (ctx.record)', () => {
       ),
     ).toBe(0);
     expect(await app.database.db.$count(outbox)).toBe(before);
+  });
+});
+
+describe('the subscriber map wired in app.ts', () => {
+  it('gives every domain event type at least one consequence', () => {
+    const withoutConsequence = Object.entries(subscribers)
+      .filter(([, list]) => list.length === 0)
+      .map(([type]) => type);
+    expect(withoutConsequence).toEqual([]);
+  });
+
+  it('has the one invitations flow’s types and those of the consequences no service decides any more', () => {
+    expect(Object.keys(subscribers)).toEqual(
+      expect.arrayContaining([
+        'invitation.sent',
+        'invitation.attached',
+        'invitation.answered',
+        'invitation.withdrawn',
+        'event.removedFromCalendar',
+        'series.split',
+        'calendar.eventsDeleted',
+        'rsvp.created',
+      ]),
+    );
+    for (const gone of ['calendarInvitation.sent', 'eventInvitation.sent', 'calendarMember.removed']) {
+      expect(Object.keys(subscribers)).not.toContain(gone);
+    }
   });
 });

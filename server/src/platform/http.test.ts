@@ -54,6 +54,7 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
         'POST /api/auth/login',
         'POST /api/auth/register',
         'POST /api/media/upload',
+        'PUT /api/s3/upload',
       ].sort(),
     );
   });

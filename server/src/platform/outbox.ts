@@ -12,6 +12,8 @@ export interface OutboxPayloads {
   realtime: RealtimeEnvelope;
   /** A Web Push for one notification, composed at delivery in the recipient's language. */
   push: { notificationId: string };
+  /** A Web Push for a new chat message to one participant (modules/chat/chat.push.ts). */
+  chatPush: { messageId: string; recipientId: string };
 }
 
 export type OutboxKind = keyof OutboxPayloads;

@@ -1,8 +1,9 @@
 import type { RealtimeMessage, ServerToClientMessages } from '@convene/contract';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
 import {
   connectRealtime,
+  preloadRealtime,
   queryKeysForMessage,
   type RealtimeSocket,
   realtimeInvalidations,
@@ -58,27 +59,33 @@ export function listen(
   };
 }
 
+/** The query cache, loaded with the socket (not with the first page: issue 12). */
+const loadQueryClient = () => import('./queryClient.ts').then((m) => m.queryClient);
+
 /** Keeps the socket open while signed in and turns realtime messages into query invalidations. */
 export function RealtimeProvider({ loginToken, subscribers, children }: RealtimeProviderProps) {
-  const queryClient = useQueryClient();
   const [listeners] = useState(() => new Set<Listener>());
 
   useEffect(() => {
     if (!loginToken) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void connectRealtime(loginToken).then((socket) => {
-      if (cancelled) {
-        socket.disconnect();
-        return;
-      }
-      stop = listen(socket, queryClient, listeners, subscribers);
-    });
+    // Both load at once; the socket opens once the cache is there, so no event comes before listen.
+    preloadRealtime();
+    void loadQueryClient().then((queryClient) =>
+      connectRealtime(loginToken).then((socket) => {
+        if (cancelled) {
+          socket.disconnect();
+          return;
+        }
+        stop = listen(socket, queryClient, listeners, subscribers);
+      }),
+    );
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [loginToken, queryClient, listeners, subscribers]);
+  }, [loginToken, listeners, subscribers]);
 
   return <RealtimeListenersContext value={listeners}>{children}</RealtimeListenersContext>;
 }

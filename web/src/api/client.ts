@@ -64,13 +64,17 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
   return body;
 }
 
-/** Calls the API (same origin) and parses the answer with the schema; throws ApiError on non-ok. */
-export async function apiFetch<S extends z.ZodType>(
-  path: string,
-  options: RequestOptions & { schema: S },
-): Promise<z.output<S>> {
-  const body = await send(path, options);
-  return options.schema.parse(body);
+/** What an answer schema of the contract describes (the type apiFetch answers). */
+export type Answer<S extends z.ZodType> = z.output<S>;
+
+/**
+ * Calls the API (same origin) and answers its JSON body; throws ApiError on non-ok. The answer is
+ * not parsed again here: the server sends only what its route's contract schema encodes (its
+ * serializer refuses anything else), so the browser needs no schema library to read answers and
+ * zod stays out of the pages that have no form to check (issue 12).
+ */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send(path, options)) as T;
 }
 
 /** Calls the API for an answer without a body (204); throws ApiError on non-ok. */

@@ -1,6 +1,6 @@
-import { type ClientConfig, clientConfig } from '@convene/contract';
+import type { ClientConfig, clientConfig } from '@convene/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client.ts';
+import { type Answer, apiFetch } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** GET /api/config: which bot check the forms show and the links of the shell. */
@@ -10,7 +10,7 @@ export type AppConfig = ClientConfig;
 export function useAppConfig() {
   return useQuery({
     queryKey: queryKeys.config,
-    queryFn: ({ signal }) => apiFetch('/api/config', { schema: clientConfig, signal }),
+    queryFn: ({ signal }) => apiFetch<Answer<typeof clientConfig>>('/api/config', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -40,4 +40,22 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   /** Another user's profile as the viewer sees it (with the viewer's private note about them). */
   userProfile: (userId: string) => ['profile', userId] as const,
+  /** Everything of the chat. */
+  chat: ['chat'] as const,
+  /** Every conversation list (each search text). */
+  chatLists: ['chat', 'list'] as const,
+  /** The conversation list for a search text ('' for all). */
+  chatList: (q: string) => ['chat', 'list', q] as const,
+  /** Every single conversation. */
+  chatConversations: ['chat', 'conversation'] as const,
+  /** One conversation as the viewer sees it. */
+  chatConversation: (conversationId: string) => ['chat', 'conversation', conversationId] as const,
+  /** The pages of a conversation's messages, newest first. */
+  chatMessages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
+  /** Every participant list. */
+  chatParticipantLists: ['chat', 'participants'] as const,
+  /** The participants of a conversation (every page loaded). */
+  chatParticipants: (conversationId: string) => ['chat', 'participants', conversationId] as const,
+  /** Contacts found for a search text. */
+  chatContacts: (q: string) => ['chat', 'contacts', q] as const,
 };

@@ -4,10 +4,10 @@ import {
   mediaUrlPattern,
   type UploadAuthorisation,
   uploadAnswer,
-  uploadAuthorisation,
+  type uploadAuthorisation,
 } from '@convene/contract';
 import { ApiError, createApiError, isNetworkError } from './ApiError.ts';
-import { apiFetch } from './client.ts';
+import { type Answer, apiFetch } from './client.ts';
 
 /** Options of one upload. */
 export interface UploadOptions {
@@ -108,10 +108,9 @@ export async function uploadImage(
 ): Promise<string> {
   const contentType = image.type === 'image/png' ? 'image/png' : 'image/jpeg';
   const fileName = options.fileName ?? (contentType === 'image/png' ? 'image.png' : 'image.jpg');
-  const authorisation = await apiFetch('/api/imageprocessor/authorise', {
+  const authorisation = await apiFetch<Answer<typeof uploadAuthorisation>>('/api/imageprocessor/authorise', {
     method: 'PUT',
     body: { fileName, contentType, size: image.size, purpose },
-    schema: uploadAuthorisation,
     signal: options.signal,
   });
   options.onProgress?.(0);

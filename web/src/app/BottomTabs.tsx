@@ -2,7 +2,7 @@ import { layout } from '@convene/contract';
 import { BottomNavigation, BottomNavigationAction, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { NavDot } from '../components/NavDot.tsx';
+import { NavItemIcon } from './NavItemIcon.tsx';
 import { navItems } from './navItems.ts';
 import { useMenuNavState } from './useMenuNavState.ts';
 import { useNavDots } from './useNavDots.ts';
@@ -24,7 +24,6 @@ export function BottomTabs() {
     >
       <BottomNavigation showLabels value={active} sx={{ height: layout.bottomBarPadding }}>
         {navItems.map((item) => {
-          const Icon = item.icon;
           return (
             <BottomNavigationAction
               key={item.title}
@@ -34,19 +33,7 @@ export function BottomTabs() {
               state={navState}
               aria-current={active === item.title ? 'page' : undefined}
               label={t(`navigator.short.${item.title}`)}
-              icon={
-                <NavDot
-                  show={item.dot ? dots[item.dot.kind] : false}
-                  color={item.dot?.color}
-                  label={
-                    item.dot?.kind === 'incompleteProfile'
-                      ? t('navigator.incompleteProfile')
-                      : t('navigator.unread')
-                  }
-                >
-                  <Icon />
-                </NavDot>
-              }
+              icon={<NavItemIcon item={item} dots={dots} />}
               // Five tabs share 390 px: the longest label ("Evenimente") fits only without
               // side padding and without the bigger selected size (weight marks the selection).
               sx={{

@@ -3,16 +3,30 @@ import { Box, Link, useMediaQuery, useTheme } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { QueryProvider } from '../api/QueryProvider.tsx';
 import { useEmailConfirmedNotice } from '../features/auth/useEmailConfirmedNotice.ts';
 import { ProfileDialogHost } from '../features/profile/index.ts';
 import { BottomTabs } from './BottomTabs.tsx';
 import { SideNav } from './SideNav.tsx';
 import { useRouteFocus } from './useRouteFocus.ts';
+// The signed-in screens' English texts, in place before any of them draws (issue 12).
+import './i18nSignedIn.ts';
 
 const mainId = 'main-content';
 
-/** The signed-in frame: side navigation (md and up) or bottom tabs, around the current screen. */
+/**
+ * The signed-in frame: side navigation (md and up) or bottom tabs, around the current screen,
+ * with the app's query cache for all of it.
+ */
 export function Shell() {
+  return (
+    <QueryProvider>
+      <ShellFrame />
+    </QueryProvider>
+  );
+}
+
+function ShellFrame() {
   const { t } = useTranslation();
   const theme = useTheme();
   const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });

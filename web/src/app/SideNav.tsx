@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppConfig } from '../api/config.ts';
 import logoUrl from '../assets/logo.svg';
-import { NavDot } from '../components/NavDot.tsx';
+import { NavItemIcon } from './NavItemIcon.tsx';
 import { navItems } from './navItems.ts';
 import { useMenuNavState } from './useMenuNavState.ts';
 import { useNavDots } from './useNavDots.ts';
@@ -70,7 +70,6 @@ export function SideNav() {
         <List sx={{ flex: 1 }}>
           {navItems.map((item) => {
             const isActive = item.matches(pathname);
-            const Icon = item.icon;
             return (
               <ListItem key={item.title} disablePadding>
                 <ListItemButton
@@ -82,17 +81,7 @@ export function SideNav() {
                   sx={itemSx}
                 >
                   <ListItemIcon sx={{ minWidth: 36 }}>
-                    <NavDot
-                      show={item.dot ? dots[item.dot.kind] : false}
-                      color={item.dot?.color}
-                      label={
-                        item.dot?.kind === 'incompleteProfile'
-                          ? t('navigator.incompleteProfile')
-                          : t('navigator.unread')
-                      }
-                    >
-                      <Icon />
-                    </NavDot>
+                    <NavItemIcon item={item} dots={dots} />
                   </ListItemIcon>
                   <ListItemText
                     primary={t(`navigator.${item.title}`)}

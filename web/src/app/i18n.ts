@@ -1,7 +1,18 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../i18n/en.json';
+import type en from '../i18n/en.json';
+import {
+  app,
+  auth,
+  comingSoon,
+  common,
+  errors,
+  legal,
+  navigator as navigatorTexts,
+  notFound,
+  pages,
+  push,
+} from '../i18n/en.json';
 
 /** Languages the app is translated into; the first is the fallback. */
 export const supportedLanguages = ['en', 'ro'] as const;
@@ -13,6 +24,40 @@ declare module 'i18next' {
     resources: { translation: typeof en };
   }
 }
+
+/**
+ * The browser's languages, most wanted first, for i18next to pick the best supported one (what
+ * i18next-browser-languagedetector does with only its navigator lookup and no cache, in a few
+ * lines instead of a library on the first page: issue 12).
+ */
+export const browserLanguageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => {
+    const languages = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? [])];
+    if (typeof navigator !== 'undefined' && navigator.language) languages.push(navigator.language);
+    return languages.length > 0 ? languages : undefined;
+  },
+  cacheUserLanguage: () => undefined,
+};
+
+/**
+ * The English texts the first page can show: the sign-in screens, the legal pages, the 404 page
+ * and what the app draws around any screen. The signed-in screens' texts load with the shell
+ * (i18nSignedIn.ts), so the sign-in page does not download them (issue 12). Bundled this way
+ * (named imports of en.json's top-level keys), the build keeps only these in the first chunk.
+ */
+export const firstPageTexts = {
+  app,
+  auth,
+  comingSoon,
+  common,
+  errors,
+  legal,
+  navigator: navigatorTexts,
+  notFound,
+  pages,
+  push,
+};
 
 /**
  * Translations other than the fallback, each loaded (its own chunk) only for people whose
@@ -37,21 +82,21 @@ export async function loadDetectedLanguage(instance: typeof i18n = i18n): Promis
 
 /**
  * Starts i18next: language from the browser only, English as fallback, <html lang> kept in sync.
- * Only English is bundled; loadDetectedLanguage brings the detected one.
+ * Only English's first-page texts are bundled; loadDetectedLanguage brings the detected language
+ * (all of it), the shell the rest of English.
  */
 export function setupI18n(): typeof i18n {
   i18n.on('languageChanged', () => {
     document.documentElement.lang = i18n.resolvedLanguage ?? 'en';
   });
   void i18n
-    .use(LanguageDetector)
+    .use(browserLanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: firstPageTexts } },
       fallbackLng: 'en',
       supportedLngs: supportedLanguages,
       load: 'languageOnly',
-      detection: { order: ['navigator'], caches: [] },
       interpolation: { escapeValue: false },
       initAsync: false,
     });

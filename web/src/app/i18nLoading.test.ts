@@ -1,8 +1,8 @@
 import i18next from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
 import ro from '../i18n/ro.json';
-import { loadDetectedLanguage } from './i18n.ts';
+import { browserLanguageDetector, loadDetectedLanguage } from './i18n.ts';
 
 /** An i18next set up as setupI18n does (English bundled), with the browser asking for `language`. */
 async function detected(language: string) {
@@ -33,5 +33,30 @@ describe('loadDetectedLanguage', () => {
     await loadDetectedLanguage(instance);
     expect(instance.hasResourceBundle('ro', 'translation')).toBe(false);
     expect(instance.t('common.loading')).toBe(en.common.loading);
+  });
+});
+
+describe('browserLanguageDetector', () => {
+  async function startedWith(languages: string[]) {
+    vi.stubGlobal('navigator', { languages, language: languages[0] });
+    const instance = i18next.createInstance();
+    await instance.use(browserLanguageDetector).init({
+      resources: { en: { translation: en } },
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'ro'],
+      load: 'languageOnly',
+    });
+    vi.unstubAllGlobals();
+    return instance;
+  }
+
+  // The same answers as i18next-browser-languagedetector with only its navigator lookup gave.
+  it('picks the first of the browser languages the app is translated into', async () => {
+    expect((await startedWith(['fr-FR', 'ro-RO', 'en'])).language).toBe('ro-RO');
+    expect((await startedWith(['en-GB', 'ro'])).language).toBe('en-GB');
+  });
+
+  it('falls back to English when the browser asks for nothing the app has', async () => {
+    expect((await startedWith(['de-DE'])).language).toBe('en');
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { lazyScreen } from '../components/lazyScreen.tsx';
 import { activityRoutes } from '../features/activity/activityRoutes.tsx';
@@ -9,15 +10,18 @@ import { AppRoot, GuestOnly, OptionalShell, RequireAuth } from './guards.tsx';
 
 // Every screen is a lazy chunk (lazyScreen: React.lazy behind a Suspense boundary whose
 // fallback waits before showing a progress bar), so the first page loads only its own code.
-const AuthScreen = lazyScreen(() => import('../features/auth/AuthScreen.tsx').then((m) => m.AuthScreen));
+const LoginScreen = lazyScreen(() => import('../features/auth/LoginScreen.tsx').then((m) => m.LoginScreen));
+const RegisterScreen = lazyScreen(() =>
+  import('../features/auth/RegisterScreen.tsx').then((m) => m.RegisterScreen),
+);
+const ResetPasswordScreen = lazyScreen(() =>
+  import('../features/auth/ResetPasswordScreen.tsx').then((m) => m.ResetPasswordScreen),
+);
 const LegalScreen = lazyScreen(() => import('../features/legal/LegalScreen.tsx').then((m) => m.LegalScreen));
 const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen.tsx').then((m) => m.NotFoundScreen));
 
-const authScreen = (
-  <GuestOnly>
-    <AuthScreen />
-  </GuestOnly>
-);
+/** An authentication screen, which a signed-in user is sent on from. */
+const guestOnly = (screen: ReactNode) => <GuestOnly>{screen}</GuestOnly>;
 
 /** Every route of the app (PRODUCT.md §1.2 Shell); paths match exactly, unknown ones go to /404. */
 export function createAppRouter() {
@@ -25,9 +29,9 @@ export function createAppRouter() {
     {
       element: <AppRoot />,
       children: [
-        { path: 'login', element: authScreen },
-        { path: 'register', element: authScreen },
-        { path: 'reset-password', element: authScreen },
+        { path: 'login', element: guestOnly(<LoginScreen />) },
+        { path: 'register', element: guestOnly(<RegisterScreen />) },
+        { path: 'reset-password', element: guestOnly(<ResetPasswordScreen />) },
         { path: 'terms', element: <LegalScreen document="terms" /> },
         { path: 'privacy', element: <LegalScreen document="privacy" /> },
         { element: <OptionalShell />, children: [{ path: '404', element: <NotFoundScreen /> }] },

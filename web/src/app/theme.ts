@@ -48,6 +48,9 @@ export const theme = createTheme({
     },
     // The hint under a field stays readable (4.5:1) while the field is disabled.
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: '#5b6078' } } } },
+    // So do a group's label and its choices' labels (e.g. the invitee's role while sending).
+    MuiFormLabel: { styleOverrides: { root: { '&.Mui-disabled': { color: '#5b6078' } } } },
+    MuiFormControlLabel: { styleOverrides: { label: { '&.Mui-disabled': { color: '#5b6078' } } } },
     // A field's text stays readable while it is disabled (e.g. during sending): 4.5:1, not 2.7:1.
     MuiInputBase: {
       styleOverrides: {

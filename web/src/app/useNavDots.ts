@@ -4,8 +4,11 @@ import type { NavItem } from './navItems.ts';
 
 type DotKind = NonNullable<NavItem['dot']>['kind'];
 
+/** Which navigation dots show, by kind. */
+export type NavDots = Record<DotKind, boolean>;
+
 /** Which navigation dots show: unread notifications and an incomplete profile. */
-export function useNavDots(): Record<DotKind, boolean> {
+export function useNavDots(): NavDots {
   const { account } = useSession();
   const unreadCount = useUnreadCount(account !== null);
   return {

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
    * colour, and focus starts on No so a stray Enter keeps things as they are.
    */
   isDestructive?: boolean;
+  /** The refusing answer's text ('No' unless given; the chat's confirmations say 'Cancel'). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   message,
   isPending = false,
   isDestructive = true,
+  cancelLabel,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -47,7 +50,7 @@ export function ConfirmDialog({
       ) : null}
       <DialogActions>
         <Button onClick={onCancel} disabled={isPending} autoFocus={isDestructive}>
-          {t('common.no')}
+          {cancelLabel ?? t('common.no')}
         </Button>
         <Button
           onClick={onConfirm}

@@ -1,10 +1,11 @@
 import { limits } from '@convene/contract';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toSearchQuery } from './searchQuery.ts';
+import { TextInput } from './TextInput.tsx';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 
 interface SearchBarProps {
@@ -35,7 +36,7 @@ export function SearchBar({
   return (
     // type="text" with the searchbox role: type="search" would add the browser's own clear
     // button beside ours; Escape still clears, as in a native search field.
-    <TextField
+    <TextInput
       type="text"
       value={text}
       onChange={(event) => setText(event.target.value)}
@@ -48,29 +49,26 @@ export function SearchBar({
       label={label ?? t('common.search')}
       helperText={isTooShort ? t('common.searchMinChars', { count: minChars }) : undefined}
       size="small"
-      fullWidth
-      slotProps={{
-        htmlInput: { role: 'searchbox', enterKeyHint: 'search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon aria-hidden />
-            </InputAdornment>
-          ),
-          endAdornment: text ? (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={t('common.clearSearch')}
-                onClick={() => setText('')}
-                edge="end"
-                size="small"
-              >
-                <ClearIcon fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
+      inputProps={{ role: 'searchbox', enterKeyHint: 'search' }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon aria-hidden />
+        </InputAdornment>
+      }
+      endAdornment={
+        text ? (
+          <InputAdornment position="end">
+            <IconButton
+              aria-label={t('common.clearSearch')}
+              onClick={() => setText('')}
+              edge="end"
+              size="small"
+            >
+              <ClearIcon fontSize="small" />
+            </IconButton>
+          </InputAdornment>
+        ) : undefined
+      }
     />
   );
 }

@@ -1,17 +1,23 @@
 import { limits } from '@convene/contract';
-import { Alert, type AlertColor, Snackbar as MuiSnackbar, type SnackbarCloseReason } from '@mui/material';
-import { createContext, type ReactNode, use, useCallback, useMemo, useState } from 'react';
+import type { AlertColor } from '@mui/material';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import type { Notice } from './SnackbarNotice.tsx';
 
 /** Options of one notice. */
 export interface SnackbarOptions {
   severity?: AlertColor;
   /** Auto-hide delay in milliseconds (spec default 6000). */
   autoHideMs?: number;
-}
-
-interface Notice extends Required<SnackbarOptions> {
-  id: number;
-  message: string;
 }
 
 interface SnackbarApi {
@@ -21,12 +27,24 @@ interface SnackbarApi {
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
 
+// The snackbar (MUI's Snackbar, Alert and their transition) is not needed to draw the first page:
+// it loads just after it (issue 12), before any notice is likely, and at the latest with the first.
+const loadSnackbarNotice = () => import('./SnackbarNotice.tsx');
+const SnackbarNotice = lazy(() =>
+  loadSnackbarNotice().then((module) => ({ default: module.SnackbarNotice })),
+);
+
 let nextId = 1;
 
 /** Renders the app's one snackbar and lets any screen show a notice with useSnackbar(). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [isOpen, setIsOpen] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void loadSnackbarNotice().catch(() => undefined), 0);
+    return () => clearTimeout(timer);
+  }, []);
 
   const showSnackbar = useCallback((message: string, options: SnackbarOptions = {}) => {
     setNotice({
@@ -38,35 +56,16 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     setIsOpen(true);
   }, []);
 
-  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
-    // A click elsewhere on the page must not hide a notice the user has not read yet.
-    if (reason === 'clickaway') return;
-    setIsOpen(false);
-  };
-
   const api = useMemo(() => ({ showSnackbar }), [showSnackbar]);
 
   return (
     <SnackbarContext value={api}>
       {children}
-      <MuiSnackbar
-        key={notice?.id}
-        open={isOpen}
-        autoHideDuration={notice?.autoHideMs}
-        onClose={handleClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        // Above the bottom tab bar of small screens.
-        sx={{ bottom: { xs: 72, md: 24 } }}
-      >
-        <Alert
-          onClose={() => setIsOpen(false)}
-          severity={notice?.severity ?? 'info'}
-          variant="filled"
-          sx={{ width: '100%', alignItems: 'center' }}
-        >
-          {notice?.message}
-        </Alert>
-      </MuiSnackbar>
+      {notice ? (
+        <Suspense fallback={null}>
+          <SnackbarNotice notice={notice} isOpen={isOpen} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      ) : null}
     </SnackbarContext>
   );
 }

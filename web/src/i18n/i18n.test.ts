@@ -36,6 +36,7 @@ const sameInBothLanguages = new Set([
   'pages.calendarDetail',
   'pages.chat',
   'auth.fields.email',
+  'chat.conversation.announce',
 ]);
 
 describe('translations', () => {

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
-import { testCaller } from '../../../test/call.ts';
-import { createTestApp, decodeMail, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
+import { decodeMail, findLink, testDatabases } from '../../../test/harness.ts';
+import { type TestUser, useTestApp } from '../../../test/suite.ts';
 
-type User = Awaited<ReturnType<TestApp['register']>>;
+type User = TestUser;
 
 /**
  * Issue 10: anyone could register with someone else's address and collect the invitations sent
  * to it. Invitations addressed by e-mail reach an account only once it confirmed the address.
  */
 describe.each(testDatabases())('invitations and unconfirmed addresses on %s', (kind) => {
-  let app: TestApp;
-  let owner: User;
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-    owner = await app.register({ name: 'Olga Owner' });
-  });
-  afterAll(() => app.stop());
-
-  const call = testCaller(() => app);
+  const { app, owner, call } = useTestApp(kind, { ownerName: 'Olga Owner' });
   const inviteToCalendar = async (calendarId: string, email: string) => {
     const added = await call('POST', '/api/members', owner, { calendarId, email, name: 'Victim' });
     expect(added.statusCode).toBe(200);

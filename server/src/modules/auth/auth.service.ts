@@ -19,8 +19,7 @@ import { createSession, revokeAllSessions, revokeSession, type Viewer } from '..
 import { transact } from '../../platform/transaction.ts';
 import { presentOwnAccount } from '../accounts/accounts.presenter.ts';
 import { createPersonalCalendar } from '../calendars/calendars.service.ts';
-import { attachInvitations } from '../calendars/members.service.ts';
-import { attachEventInvitations } from '../rsvp/eventShares.service.ts';
+import { attachInvitations } from '../invitations/invitations.service.ts';
 import { authErrors } from './auth.errors.ts';
 import { confirmationMail, mailLanguage, resetPasswordMail } from './auth.mails.ts';
 
@@ -44,8 +43,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Registers an account, its personal calendar and its confirmation mail in one transaction,
- * then signs it in (the spec's "then automatic login").
+ * Registers an account, its personal calendar and its confirmation mail in one transaction
+ * (with `account.registered`, whose subscribers add what every account has), then signs it in
+ * (the spec's "then automatic login").
  */
 export async function register(
   ctx: AppContext,
@@ -65,6 +65,7 @@ export async function register(
         .returning();
       if (!row) throw new Error('account insert returned nothing');
       await createPersonalCalendar(tx, row);
+      await ctx.record(tx, { type: 'account.registered', userId: row.id, email: row.email, name: row.name });
       const { code } = await createOneTimeCode(tx, row.id, 'confirmEmail');
       const link = `${ctx.config.publicUrl}/api/account/confirmEmail?token=${encodeURIComponent(code)}`;
       await addToOutbox(tx, 'mail', confirmationMail(language, row.email, row.name, link));
@@ -153,7 +154,7 @@ export async function resetPassword(
       .where(eq(accounts.id, accountId))
       .returning();
     if (!row) throw authErrors.invalidLink('token');
-    if (row.status === 'pending') await activateAccount(tx, row);
+    if (row.status === 'pending') await activateAccount(ctx, tx, row);
     return { email: row.email, revoked: await revokeAllSessions(tx, accountId) };
   });
   ctx.outbox.kick();
@@ -162,16 +163,22 @@ export async function resetPassword(
 }
 
 /**
- * A pending account proved its address: it becomes active, and invitations sent to that
- * address (before or after it registered) become its own, as pending requests in its feed.
+ * A pending account proved its address: it becomes active, invitations sent to that address
+ * (before or after it registered) become its own, as pending requests in its feed, and
+ * `account.addressProven` lets other features claim what they kept for the address.
  */
-async function activateAccount(tx: Db, account: AccountRow): Promise<void> {
+async function activateAccount(ctx: AppContext, tx: Db, account: AccountRow): Promise<void> {
   await tx
     .update(accounts)
     .set({ status: 'active', updatedAt: new Date() })
     .where(eq(accounts.id, account.id));
-  await attachInvitations(tx, account);
-  await attachEventInvitations(tx, account);
+  await attachInvitations(ctx, tx, account);
+  await ctx.record(tx, {
+    type: 'account.addressProven',
+    userId: account.id,
+    email: account.email,
+    name: account.name,
+  });
 }
 
 /** Confirms an e-mail address from the mailed link; answers whether it worked. */
@@ -180,7 +187,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<bool
     const id = await consumeOneTimeCode(tx, token, 'confirmEmail');
     const [account] = id ? await tx.select().from(accounts).where(eq(accounts.id, id)) : [];
     if (!account) return null;
-    if (account.status === 'pending') await activateAccount(tx, account);
+    if (account.status === 'pending') await activateAccount(ctx, tx, account);
     await recordRealtime(tx, [
       { userId: account.id, message: 'account', payload: { userId: account.id, action: 'update' } },
     ]);

@@ -30,20 +30,26 @@ const viewers = {
   invitee: access(member('admin', false)),
   stranger: access(null),
   personalOwner: access(member('owner'), { ...calendar, isPersonal: true }),
+  shareOnly: access({
+    userId: 'sharer-id',
+    isConfirmed: true,
+    permissions: { canView: true, canAdd: false, canEdit: false, canShare: true, isOwner: false },
+  } as MemberRow),
 };
 
 const o = true;
 const _ = false;
 // biome-ignore format: a table reads best aligned
 const table: Record<keyof typeof viewers, Record<CalendarAbility, boolean>> = {
-  owner:         { addEvent: o, edit: o, changeTitle: o, changeVisibility: o, delete: o, share: o, seeInvitedAddresses: o, seeMembers: o, changeOwnSettings: o },
-  admin:         { addEvent: o, edit: o, changeTitle: _, changeVisibility: _, delete: _, share: o, seeInvitedAddresses: o, seeMembers: o, changeOwnSettings: o },
-  manager:       { addEvent: o, edit: o, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: o, changeOwnSettings: o },
-  assistant:     { addEvent: o, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: o, changeOwnSettings: o },
-  member:        { addEvent: _, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: o, changeOwnSettings: o },
-  invitee:       { addEvent: _, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: _, changeOwnSettings: _ },
-  stranger:      { addEvent: _, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: _, changeOwnSettings: _ },
-  personalOwner: { addEvent: o, edit: o, changeTitle: o, changeVisibility: o, delete: _, share: o, seeInvitedAddresses: o, seeMembers: o, changeOwnSettings: o },
+  owner:         { addEvent: o, edit: o, changeTitle: o, changeVisibility: o, delete: o, share: o, seeInvitedAddresses: o, seeMembers: o, changeOwnSettings: o, grantAdd: o, grantEdit: o, grantShare: o },
+  admin:         { addEvent: o, edit: o, changeTitle: _, changeVisibility: _, delete: _, share: o, seeInvitedAddresses: o, seeMembers: o, changeOwnSettings: o, grantAdd: o, grantEdit: o, grantShare: o },
+  manager:       { addEvent: o, edit: o, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: o, changeOwnSettings: o, grantAdd: _, grantEdit: _, grantShare: _ },
+  assistant:     { addEvent: o, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: o, changeOwnSettings: o, grantAdd: _, grantEdit: _, grantShare: _ },
+  member:        { addEvent: _, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: o, changeOwnSettings: o, grantAdd: _, grantEdit: _, grantShare: _ },
+  invitee:       { addEvent: _, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: _, changeOwnSettings: _, grantAdd: _, grantEdit: _, grantShare: _ },
+  stranger:      { addEvent: _, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: _, seeInvitedAddresses: _, seeMembers: _, changeOwnSettings: _, grantAdd: _, grantEdit: _, grantShare: _ },
+  personalOwner: { addEvent: o, edit: o, changeTitle: o, changeVisibility: o, delete: _, share: o, seeInvitedAddresses: o, seeMembers: o, changeOwnSettings: o, grantAdd: o, grantEdit: o, grantShare: o },
+  shareOnly:     { addEvent: _, edit: _, changeTitle: _, changeVisibility: _, delete: _, share: o, seeInvitedAddresses: o, seeMembers: o, changeOwnSettings: o, grantAdd: _, grantEdit: _, grantShare: o },
 };
 
 function denial(run: () => void) {

@@ -24,6 +24,10 @@ export const calendarPolicy = definePolicy<CalendarAccess, CalendarAbility>({
     unless(Boolean(access.member?.isConfirmed), 'Only members see the people of a calendar'),
   changeOwnSettings: (access) =>
     unless(Boolean(access.member?.isConfirmed), 'Only members have settings for a calendar'),
+  // A sharer gives an invitee a flag only when they hold it themself (never ownership).
+  grantAdd: (access) => needs(access, 'canShare') ?? needs(access, 'canAdd'),
+  grantEdit: (access) => needs(access, 'canShare') ?? needs(access, 'canEdit'),
+  grantShare: (access) => needs(access, 'canShare'),
 });
 
 /** The abilities are the ones a calendar carries to the web (one list of names, in the contract). */

@@ -1,10 +1,11 @@
 import type { Calendar } from '@convene/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { testCaller } from '../../../test/call.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { calendarMembers, calendars, notifications, outbox } from '../../db/schema/index.ts';
+import { listRealtimePayloads } from '../../../test/realtime.ts';
+import { calendarMembers, calendars, notifications } from '../../db/schema/index.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 
@@ -127,6 +128,9 @@ describe.each(testDatabases())('calendars on %s', (kind) => {
       seeInvitedAddresses: true,
       seeMembers: true,
       changeOwnSettings: true,
+      grantAdd: true,
+      grantEdit: true,
+      grantShare: true,
     });
     const open = (
       await call('POST', '/api/calendar', owner, {
@@ -223,16 +227,8 @@ describe.each(testDatabases())('calendars on %s', (kind) => {
       .where(eq(notifications.recipientId, member.userId));
     expect(told.map((n) => n.type)).toContain('calendarDeleted');
     // The member's open screen learns it was deleted, not that they were removed (PRODUCT.md §1.4).
-    const realtime = await app.database.db
-      .select({ payload: outbox.payload })
-      .from(outbox)
-      .where(
-        and(
-          sql`${outbox.payload}->>'userId' = ${member.userId}`,
-          sql`${outbox.payload}->>'message' = 'calendarLink'`,
-        ),
-      );
-    expect(realtime.map((row) => (row.payload as { payload: unknown }).payload)).toContainEqual({
+    const realtime = await listRealtimePayloads(app.database.db, member.userId, 'calendarLink');
+    expect(realtime).toContainEqual({
       calendarId: id,
       lastActionType: 'delete',
       reason: 'calendarDeleted',

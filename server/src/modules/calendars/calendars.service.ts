@@ -270,7 +270,7 @@ export async function deleteCalendar(ctx: AppContext, viewer: Viewer, calendarId
       .update(calendars)
       .set({ deletedAt: new Date(), lastActionType: 'delete', updatedAt: new Date() })
       .where(eq(calendars.id, calendarId));
-    await deleteCalendarEvents(tx, calendarId);
+    await deleteCalendarEvents(ctx, tx, calendarId);
     // Recorded while the memberships still exist: the notices setting of each is read.
     await ctx.record(tx, {
       type: 'calendar.deleted',

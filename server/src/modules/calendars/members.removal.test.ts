@@ -1,26 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
-import { testCaller } from '../../../test/call.ts';
 import { insertSingleEvents } from '../../../test/eventFixtures.ts';
-import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
+import { testDatabases } from '../../../test/harness.ts';
+import { type TestUser, useTestApp } from '../../../test/suite.ts';
 import { calendarMembers, events } from '../../db/schema/index.ts';
 
-type User = Awaited<ReturnType<TestApp['register']>>;
+type User = TestUser;
 
 /** Issue 10: a member removed from a private calendar kept power over the events they created. */
 describe.each(testDatabases())('removal ends the rights membership gave, on %s', (kind) => {
-  let app: TestApp;
-  let owner: User;
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-    owner = await app.register({ name: 'Olga Owner' });
-  });
-  afterAll(() => app.stop());
-
-  const call = testCaller(() => app);
+  const { app, owner, call } = useTestApp(kind, { ownerName: 'Olga Owner' });
   const basic = {
     name: 'Rehearsal',
     startDate: '2030-05-10T10:00:00.000Z',

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { testCaller } from '../../../test/call.ts';
 import { createTestApp, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { calendarMembers, notifications, outbox } from '../../db/schema/index.ts';
+import { listRealtimePayloads } from '../../../test/realtime.ts';
+import { calendarMembers, notifications } from '../../db/schema/index.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 
@@ -247,16 +248,8 @@ describe.each(testDatabases())('calendar people and invitations on %s', (kind) =
         and(eq(notifications.recipientId, member.userId), eq(notifications.type, 'shareCalendarRemove')),
       );
     expect(told).toHaveLength(1);
-    const realtime = await app.database.db
-      .select({ payload: outbox.payload })
-      .from(outbox)
-      .where(
-        and(
-          sql`${outbox.payload}->>'userId' = ${member.userId}`,
-          sql`${outbox.payload}->>'message' = 'calendarLink'`,
-        ),
-      );
-    expect(realtime.map((row) => (row.payload as { payload: unknown }).payload)).toContainEqual({
+    const realtime = await listRealtimePayloads(app.database.db, member.userId, 'calendarLink');
+    expect(realtime).toContainEqual({
       calendarId,
       lastActionType: 'delete',
       reason: 'memberRemoved',

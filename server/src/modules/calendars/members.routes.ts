@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { getViewer } from '../../platform/http.ts';
+import * as invitations from './calendarInvitations.ts';
 import * as members from './members.service.ts';
 
 /** The people of a calendar and invitations (PRODUCT.md §1.7 members and share calls). */
@@ -26,20 +27,20 @@ export function registerMemberRoutes(fastify: FastifyInstance, ctx: AppContext):
   app.post(
     '/api/members',
     { schema: { tags, body: addMemberBody, response: { 200: addMemberAnswer } } },
-    (request) => members.addMember(ctx, getViewer(request), request.body),
+    (request) => invitations.addCalendarInvitee(ctx, getViewer(request), request.body),
   );
 
   app.post(
     '/api/share/calendar',
     { schema: { tags, body: shareCalendarBody, response: { 200: addMemberAnswer } } },
-    (request) => members.shareCalendar(ctx, getViewer(request), request.body, request.ip),
+    (request) => invitations.sendCalendarInvitation(ctx, getViewer(request), request.body, request.ip),
   );
 
   app.delete(
     '/api/share/calendar',
     { schema: { tags, body: unshareCalendarBody } },
     async (request, reply) => {
-      await members.unshareCalendar(ctx, getViewer(request), request.body);
+      await invitations.withdrawCalendarInvitation(ctx, getViewer(request), request.body);
       return reply.status(204).send();
     },
   );

@@ -1,14 +1,18 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { events, userEventStatuses } from '../../db/schema/index.ts';
-import { withdrawPendingRequests } from '../notifications/notifications.service.ts';
-import { announceEvent } from './events.effects.ts';
 
 /**
- * In the transaction that deletes a calendar: its events are marked deleted and people invited
- * to them from outside the calendar are told (members hear of the calendar itself).
+ * In the transaction that deletes a calendar: its events are marked deleted, recorded as
+ * `calendar.eventsDeleted` with the sent invitations to them, so people invited from outside the
+ * calendar are told (members hear of the calendar itself).
  */
-export async function deleteCalendarEvents(tx: Db, calendarId: string): Promise<void> {
+export async function deleteCalendarEvents(
+  ctx: Pick<AppContext, 'record'>,
+  tx: Db,
+  calendarId: string,
+): Promise<void> {
   const now = new Date();
   const changes = { deletedAt: now, lastActionType: 'delete', updatedAt: now };
   const live = and(eq(events.calendarId, calendarId), isNull(events.parentId), isNull(events.deletedAt));
@@ -30,9 +34,10 @@ export async function deleteCalendarEvents(tx: Db, calendarId: string): Promise<
     .selectDistinct({ userId: userEventStatuses.userId, eventId: userEventStatuses.eventId })
     .from(userEventStatuses)
     .where(and(inArray(userEventStatuses.eventId, deleted), isNotNull(userEventStatuses.sharedAt)));
-  for (const { userId, eventId } of invited) {
-    if (userId) await announceEvent(tx, [userId], eventId, 'delete');
-  }
-  const invitees = [...new Set(invited.flatMap((row) => (row.userId ? [row.userId] : [])))];
-  await withdrawPendingRequests(tx, invitees, { type: 'shareEvent', calendarId });
+  await ctx.record(tx, {
+    type: 'calendar.eventsDeleted',
+    calendarId,
+    eventIds: deleted,
+    invitations: invited.flatMap(({ userId, eventId }) => (userId ? [{ userId, eventId }] : [])),
+  });
 }

@@ -9,7 +9,7 @@ import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { type EventRow, type EventTarget, seriesShape } from './events.access.ts';
 import { deleteRoot, tellChanged, updateRoot } from './events.changes.ts';
-import { announceEvent, eventSnapshot, listConcernedUserIds } from './events.effects.ts';
+import { eventSnapshot } from './events.effects.ts';
 import { type EventItem, exceptionItem, rootItem, targetItem } from './events.presenter.ts';
 import { type EventFields, fieldsOf, mergeFields, toColumns } from './events.values.ts';
 import { countBefore, endRuleBefore, occurrencesFrom, seriesBounds, withCount } from './recurrence.ts';
@@ -148,7 +148,12 @@ async function splitSeries(
     }
     const item = rootItem(tail);
     await tellChanged(ctx, tx, viewer.account.id, root, item, changes);
-    await announceEvent(tx, await listConcernedUserIds(tx, tail), tail.id, 'create');
+    await ctx.record(tx, {
+      type: 'series.split',
+      actorId: viewer.account.id,
+      root: { id: root.id, calendarId: root.calendarId },
+      tail: { id: tail.id, calendarId: tail.calendarId },
+    });
     return item;
   });
 }

@@ -27,13 +27,13 @@ const o = true;
 const _ = false;
 // biome-ignore format: a table reads best aligned
 const table: Record<keyof typeof viewers, Record<EventAbility, boolean>> = {
-  eventOwner:  { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: o },
-  admin:       { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: o, seeInvitedAddresses: o },
-  manager:     { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: _ },
-  assistant:   { editEvent: _, deleteEvent: _, removeEvent: _, shareEvent: _, seeInvitedAddresses: _ },
-  member:      { editEvent: _, deleteEvent: _, removeEvent: _, shareEvent: _, seeInvitedAddresses: _ },
-  invitee:     { editEvent: _, deleteEvent: _, removeEvent: o, shareEvent: _, seeInvitedAddresses: _ },
-  adminOfInfo: { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: _ },
+  eventOwner:  { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: o, seeHiddenDetails: o },
+  admin:       { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: o, seeInvitedAddresses: o, seeHiddenDetails: o },
+  manager:     { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: o },
+  assistant:   { editEvent: _, deleteEvent: _, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _ },
+  member:      { editEvent: _, deleteEvent: _, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _ },
+  invitee:     { editEvent: _, deleteEvent: _, removeEvent: o, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _ },
+  adminOfInfo: { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: o },
 };
 
 describe('event policy', () => {

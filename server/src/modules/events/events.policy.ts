@@ -1,4 +1,4 @@
-import type { Event, MemberPermissions } from '@convene/contract';
+import type { Event, EventAbilities, MemberPermissions } from '@convene/contract';
 import { definePolicy, unless } from '../../platform/policy.ts';
 
 /** What the viewer may do with an event (PRODUCT.md §2.6), exactly as the event carries it. */
@@ -46,6 +46,9 @@ export const eventPolicy = definePolicy<{ permissions: EventPermissions }, Event
   shareEvent: ({ permissions }) => unless(permissions.canShare, shareMessage),
   // Whoever may invite people to the event manages the invitations sent to bare addresses.
   seeInvitedAddresses: ({ permissions }) => unless(permissions.isOwner || permissions.canShare, shareMessage),
+  // Dates and location an event hides from its guests stay visible to whoever may edit it.
+  seeHiddenDetails: ({ permissions }) => unless(permissions.canEdit, editMessage),
 });
 
-export type EventAbility = 'editEvent' | 'deleteEvent' | 'removeEvent' | 'shareEvent' | 'seeInvitedAddresses';
+/** The abilities are the ones an event carries to the web (one list of names, in the contract). */
+export type EventAbility = keyof EventAbilities;

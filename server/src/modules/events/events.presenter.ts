@@ -10,7 +10,7 @@ import type { Db } from '../../db/connect.ts';
 import { accounts, calendarMembers, calendars, userEventStatuses } from '../../db/schema/index.ts';
 import { permissionsFor } from '../calendars/calendars.access.ts';
 import type { EventRow, EventTarget, RsvpRow } from './events.access.ts';
-import { eventPermissions } from './events.policy.ts';
+import { eventPermissions, eventPolicy } from './events.policy.ts';
 import { occurrenceId } from './recurrence.ts';
 
 /**
@@ -171,6 +171,12 @@ export function presentEvent(item: EventItem, context: ViewContext, viewedIn?: s
   const mine = context.mine.get(root.id) ?? null;
   const calendarPermissions = place ? permissionsFor(place.calendar, place.member) : null;
   const linkCalendarId = mine?.userId === context.viewerId ? mine.linkCalendarId : null;
+  const permissions = eventPermissions({
+    event: root,
+    viewerId: context.viewerId,
+    calendar: calendarPermissions,
+    linkCalendarId,
+  });
   return {
     eventId: item.key,
     name: source.name,
@@ -203,12 +209,8 @@ export function presentEvent(item: EventItem, context: ViewContext, viewedIn?: s
     },
     usersWithPermissions: linkCalendarId ? [{ linkCalendarId }] : [],
     owner: context.owners.get(root.ownerId) ?? { userId: root.ownerId, name: '', imageLink: null },
-    permissions: eventPermissions({
-      event: root,
-      viewerId: context.viewerId,
-      calendar: calendarPermissions,
-      linkCalendarId,
-    }),
+    permissions,
+    abilities: eventPolicy.abilities({ permissions }),
     attachments: source.attachments as Event['attachments'],
     location: source.location,
     hexColor: source.hexColor,

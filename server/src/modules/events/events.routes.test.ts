@@ -61,6 +61,15 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
       lastActionType: 'create',
     });
     expect(event.eventId).toMatch(/^[0-9a-f]{32}$/);
+    // The abilities the event policy computes from those permissions travel with the event.
+    expect(event.abilities).toEqual({
+      editEvent: true,
+      deleteEvent: true,
+      removeEvent: false,
+      shareEvent: true,
+      seeInvitedAddresses: true,
+      seeHiddenDetails: true,
+    });
 
     const feed = (await call('GET', '/api/notification/history', member)).json().notifications;
     expect(feed[0]).toMatchObject({

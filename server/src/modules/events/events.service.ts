@@ -12,7 +12,7 @@ import { getCalendarAccess } from '../calendars/calendars.access.ts';
 import { calendarPolicy } from '../calendars/calendars.policy.ts';
 import { type EventAccess, findEventTarget, getEventAccess } from './events.access.ts';
 import { deleteRoot, updateRoot } from './events.changes.ts';
-import { announceEvent, calendarSnapshot, eventSnapshot } from './events.effects.ts';
+import { calendarSnapshot, eventSnapshot } from './events.effects.ts';
 import { deleteOccurrence, updateOccurrence } from './events.occurrences.ts';
 import { eventPolicy } from './events.policy.ts';
 import {
@@ -125,7 +125,7 @@ async function removeFromCalendar(ctx: AppContext, viewer: Viewer, access: Event
         .set({ linkCalendarId: null, updatedAt: new Date() })
         .where(eq(userEventStatuses.id, access.invitation.id));
     }
-    await announceEvent(tx, [viewer.account.id], key, 'delete');
+    await ctx.record(tx, { type: 'event.removedFromCalendar', actorId: viewer.account.id, eventId: key });
   });
 }
 

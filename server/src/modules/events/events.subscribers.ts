@@ -64,3 +64,23 @@ export const announceEventDeleted: SubscriberOf<'event.deleted'> = async (tx, ev
 export const announceOccurrenceCancelled: SubscriberOf<'occurrence.cancelled'> = async (tx, event) => {
   await announceEvent(tx, await listConcernedUserIds(tx, event.root), event.event.eventId, 'delete');
 };
+
+/** Someone who took the event out of their own calendar drops it from their screens. */
+export const announceEventRemovedFromCalendar: SubscriberOf<'event.removedFromCalendar'> = (tx, event) =>
+  announceEvent(tx, [event.actorId], event.eventId, 'delete');
+
+/** Everyone concerned with the new tail of a split series shows it. */
+export const announceSeriesTail: SubscriberOf<'series.split'> = async (tx, event) => {
+  await announceEvent(tx, await listConcernedUserIds(tx, event.tail), event.tail.id, 'create');
+};
+
+/** People invited to the events of a deleted calendar from outside it drop each from their screens. */
+export const announceCalendarEventsDeleted: SubscriberOf<'calendar.eventsDeleted'> = async (tx, event) => {
+  for (const { userId, eventId } of event.invitations) await announceEvent(tx, [userId], eventId, 'delete');
+};
+
+/** Their open invitations to those events are taken back from their feeds. */
+export const withdrawCalendarEventInvitations: SubscriberOf<'calendar.eventsDeleted'> = async (tx, event) => {
+  const invitees = [...new Set(event.invitations.map((invitation) => invitation.userId))];
+  await withdrawPendingRequests(tx, invitees, { type: 'shareEvent', calendarId: event.calendarId });
+};

@@ -21,6 +21,7 @@ import {
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
+import { recordRealtime } from '../../platform/realtimeOutbox.ts';
 import { transact } from '../../platform/transaction.ts';
 import { presentNotification } from './notifications.presenter.ts';
 
@@ -106,11 +107,9 @@ export async function notify(
     )
     .returning();
   for (const row of rows) {
-    await addToOutbox(tx, 'realtime', {
-      userId: row.recipientId,
-      message: 'notification',
-      payload: { notificationId: row.id },
-    });
+    await recordRealtime(tx, [
+      { userId: row.recipientId, message: 'notification', payload: { notificationId: row.id } },
+    ]);
     await addToOutbox(tx, 'push', { notificationId: row.id });
   }
   return rows;
@@ -263,7 +262,7 @@ export async function answerRequest(
     if (!isRequestType(row.type)) throw new Error(`pending notification of non-request type ${row.type}`);
     const effect = ctx.requestEffects[row.type];
     await (answer === 'accepted' ? effect.accept(tx, ctx, row) : effect.decline(tx, ctx, row));
-    await addToOutbox(tx, 'realtime', { userId, message: 'notification', payload: { notificationId: id } });
+    await recordRealtime(tx, [{ userId, message: 'notification', payload: { notificationId: id } }]);
   });
   const [presented] = await selectPresented(ctx, eq(notifications.id, id));
   if (!presented) throw notFound('No such request');

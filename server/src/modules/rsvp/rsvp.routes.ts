@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { getViewer } from '../../platform/http.ts';
-import * as shares from './eventShares.service.ts';
+import * as invitations from './eventInvitations.ts';
 import * as rsvp from './rsvp.service.ts';
 
 /** RSVPs, attendees and event invitations (PRODUCT.md §1.7 rsvp, userEventStatuses, share/event). */
@@ -60,17 +60,17 @@ export function registerRsvpRoutes(fastify: FastifyInstance, ctx: AppContext): v
   app.post(
     '/api/userEventStatuses',
     { schema: { tags, body: createUserEventStatusBody, response: { 200: createUserEventStatusAnswer } } },
-    (request) => shares.addInvitee(ctx, getViewer(request), request.body),
+    (request) => invitations.addEventInvitee(ctx, getViewer(request), request.body),
   );
 
   app.post(
     '/api/share/event',
     { schema: { tags, body: shareEventBody, response: { 200: createUserEventStatusAnswer } } },
-    (request) => shares.shareEvent(ctx, getViewer(request), request.body, request.ip),
+    (request) => invitations.sendEventInvitation(ctx, getViewer(request), request.body, request.ip),
   );
 
   app.delete('/api/share/event', { schema: { tags, body: unshareEventBody } }, async (request, reply) => {
-    await shares.unshareEvent(ctx, getViewer(request), request.body);
+    await invitations.withdrawEventInvitation(ctx, getViewer(request), request.body);
     return reply.status(204).send();
   });
 }

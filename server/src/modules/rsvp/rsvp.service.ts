@@ -18,7 +18,7 @@ import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { accountPolicy } from '../accounts/accounts.policy.ts';
 import { type EventAccess, findEventTarget, getEventAccess, type RsvpRow } from '../events/events.access.ts';
-import { announceRsvp, eventSnapshot } from '../events/events.effects.ts';
+import { eventSnapshot } from '../events/events.effects.ts';
 import { eventPolicy } from '../events/events.policy.ts';
 import { countedRsvp, rootItem } from '../events/events.presenter.ts';
 import { rsvpPolicy } from './rsvp.policy.ts';
@@ -98,9 +98,13 @@ export async function getMyStatus(
       // Unconfirmed, with an invitation waiting for their address: it is not theirs to answer yet.
       if (!existing) accountPolicy.authorize({ account, userId: account.id }, 'claimInvitationByAddress');
       if (!existing) throw new Error('RSVP row missing after insert');
-      // One more person in the loop: every open attendee counter (theirs included) moves at once.
       if (created.length > 0) {
-        await announceRsvp(tx, [access.event.ownerId, account.id], access.event.id, existing.id);
+        await ctx.record(tx, {
+          type: 'rsvp.created',
+          actorId: account.id,
+          root: { id: access.event.id, ownerId: access.event.ownerId },
+          rsvpId: existing.id,
+        });
       }
       return existing;
     });

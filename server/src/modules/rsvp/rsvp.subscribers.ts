@@ -1,5 +1,5 @@
 import type { SubscriberOf } from '../../domainEvents.ts';
-import { announceRsvp } from '../events/events.effects.ts';
+import { announceEvent, announceRsvp } from '../events/events.effects.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 /** The event's owner hears in their feed of a changed answer and of a changed attendance. */
@@ -25,3 +25,41 @@ export const announceRsvpUpdated: SubscriberOf<'rsvp.updated'> = (tx, event) =>
     event.root.id,
     event.rsvpId,
   );
+
+/** One more person in the loop: every open attendee counter (theirs included) moves at once. */
+export const announceRsvpCreated: SubscriberOf<'rsvp.created'> = (tx, event) =>
+  announceRsvp(tx, [event.root.ownerId, event.actorId], event.root.id, event.rsvpId);
+
+/**
+ * A sent event invitation: the event appears in a registered invitee's own calendar at once, and
+ * the owner's and the sender's screens count the new invitee.
+ */
+export const announceEventInvitationSent: SubscriberOf<'invitation.sent'> = async (tx, event) => {
+  const { target } = event;
+  if (target.kind !== 'event') return;
+  if (event.invitee.userId) await announceEvent(tx, [event.invitee.userId], target.root.id, 'create');
+  await announceRsvp(tx, [target.root.ownerId, event.actorId], target.root.id, target.rsvpId);
+};
+
+/** An answered event invitation: the owner's, the invitee's and the sender's screens show it. */
+export const announceEventInvitationAnswered: SubscriberOf<'invitation.answered'> = async (tx, event) => {
+  const { target } = event;
+  if (target.kind !== 'event') return;
+  await announceRsvp(
+    tx,
+    [target.root.ownerId, event.recipientId, ...(event.inviterId ? [event.inviterId] : [])],
+    target.root.id,
+    target.rsvpId,
+  );
+};
+
+/**
+ * A withdrawn event invitation: once sent, the event leaves the person's screens; the owner's
+ * screens count one invitee fewer.
+ */
+export const announceEventInvitationWithdrawn: SubscriberOf<'invitation.withdrawn'> = async (tx, event) => {
+  const { target } = event;
+  if (target.kind !== 'event') return;
+  if (target.wasSent) await announceEvent(tx, [event.userId], target.root.id, 'delete');
+  await announceRsvp(tx, [target.root.ownerId], target.root.id, target.rsvpId);
+};

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { mediaKeyPattern } from '@convene/contract';
 import { signPolicy } from './policy.ts';
-import type { MediaStore } from './store.ts';
+import type { LocalMediaStore } from './store.ts';
 
 /** Where the browser posts uploads when media live on local disk. */
 export const localUploadUrl = '/api/media/upload';
@@ -13,12 +13,17 @@ export const localUploadUrl = '/api/media/upload';
  * Media on local disk under `root`. Only keys matching the contract's strict pattern map to a
  * path (no '..', no absolute paths, no other files), and each key is written once.
  */
-export function createLocalStore(root: string, secret: string): MediaStore {
+export function createLocalStore(root: string, secret: string): LocalMediaStore {
   const resolvedRoot = path.resolve(root);
   const fileOf = (key: string): string | null => {
     if (!mediaKeyPattern.test(key)) return null;
     const file = path.resolve(resolvedRoot, key);
     return file.startsWith(resolvedRoot + path.sep) ? file : null;
+  };
+
+  const exists = (key: string): boolean => {
+    const file = fileOf(key);
+    return file ? fs.existsSync(file) : false;
   };
 
   return {
@@ -62,8 +67,12 @@ export function createLocalStore(root: string, secret: string): MediaStore {
     },
 
     async exists(key) {
-      const file = fileOf(key);
-      return file ? fs.existsSync(file) : false;
+      return exists(key);
+    },
+
+    // Local files passed the upload pipeline (size, type by content, re-encoded).
+    async hasUpload(key) {
+      return exists(key);
     },
   };
 }

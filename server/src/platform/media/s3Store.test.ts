@@ -2,7 +2,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { UploadPolicy } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
-import { createS3Store, presignedPostOptions } from './s3Store.ts';
+import { createS3Store, presignedPostOptions, s3UploadOrigin } from './s3Store.ts';
 
 const key = `photos/group/${'a'.repeat(32)}/${'b'.repeat(32)}.jpg`;
 const now = Date.parse('2030-01-01T00:00:00.000Z');
@@ -74,5 +74,21 @@ describe('S3 presigned POST (MEDIA_STORE=s3)', () => {
     expect(form.policy).toBe(form.fields.Policy);
     expect(form.signature).toBe(form.fields['X-Amz-Signature']);
     expect(await store.exists('../../etc/passwd')).toBe(false);
+  });
+
+  it('presigns chat PUTs to the origin the page CSP allows, for AWS and for an endpoint', async () => {
+    for (const config of [
+      { bucket: 'media-bucket', region: 'eu-central-1' },
+      { bucket: 'media-bucket', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000' },
+    ]) {
+      const store = createS3Store({ ...config, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' });
+      if (store.kind !== 's3') throw new Error('not an S3 store');
+      const url = new URL(await store.createPutUrl(key, 'image/jpeg'));
+      expect(url.origin).toBe(s3UploadOrigin(config));
+      expect(url.pathname.endsWith(`/${key}`)).toBe(true);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    }
+    const store = createS3Store({ bucket: 'b', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' });
+    await expect(store.createPutUrl('../../etc/passwd', 'image/jpeg')).rejects.toThrow('Not a media key');
   });
 });

@@ -1,9 +1,16 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
 import { mediaKeyPattern, mediaLimits, type UploadPolicy } from '@convene/contract';
 import type { Config } from '../../config.ts';
-import type { MediaStore } from './store.ts';
+import { isAcceptableObject, presignPut } from './s3Presign.ts';
+import type { S3MediaStore } from './store.ts';
 
 /**
  * The presigned POST for one upload: exactly this key, the declared image type, 1 to
@@ -40,10 +47,12 @@ function isMissing(error: unknown): boolean {
 
 /**
  * Media in an S3-compatible bucket (MEDIA_STORE=s3). The browser uploads straight to the
- * bucket with a presigned POST, so objects are stored as sent: the bucket enforces key, size
- * and declared type, but not the content checks and re-encoding of the local pipeline.
+ * bucket (a presigned POST for the image form, a presigned PUT for chat photos), so objects
+ * are stored as sent: the bucket enforces key and declared type (and size, for the POST), but
+ * not the content checks and re-encoding of the local pipeline. Objects of another type or
+ * size are never served and are deleted when a message names them (`hasUpload`).
  */
-export function createS3Store(s3: Config['s3']): MediaStore {
+export function createS3Store(s3: Config['s3']): S3MediaStore {
   const bucket = s3.bucket;
   if (!bucket) throw new Error('MEDIA_STORE=s3 needs S3_BUCKET');
   const client = new S3Client({
@@ -52,6 +61,8 @@ export function createS3Store(s3: Config['s3']): MediaStore {
     ...(s3.accessKeyId && s3.secretAccessKey
       ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
       : {}),
+    // No CRC32 of an empty body in presigned PUT urls (see s3Presign.ts).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
 
   return {
@@ -63,6 +74,10 @@ export function createS3Store(s3: Config['s3']): MediaStore {
         presignedPostOptions(bucket, contents, contentType),
       );
       return { url, fields, policy: fields.Policy ?? '', signature: fields['X-Amz-Signature'] ?? '' };
+    },
+
+    createPutUrl(key, contentType) {
+      return presignPut(client, bucket, key, contentType);
     },
 
     async save(key, data) {
@@ -90,7 +105,12 @@ export function createS3Store(s3: Config['s3']): MediaStore {
       if (!mediaKeyPattern.test(key)) return null;
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        return { stream: object.Body as Readable, size: object.ContentLength };
+        const stream = object.Body as Readable;
+        if (!isAcceptableObject(object)) {
+          stream.destroy();
+          return null;
+        }
+        return { stream, size: object.ContentLength };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
@@ -106,6 +126,19 @@ export function createS3Store(s3: Config['s3']): MediaStore {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+
+    async hasUpload(key) {
+      if (!mediaKeyPattern.test(key)) return false;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        if (isAcceptableObject(head)) return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      return false;
     },
   };
 }

@@ -15,9 +15,8 @@ export interface UploadForm {
   signature: string;
 }
 
-/** Where published images live: local disk (default) or an S3-compatible bucket. */
-export interface MediaStore {
-  kind: 'local' | 's3';
+/** What every media store does (MediaStore is the local or the S3 one). */
+interface MediaStoreBase {
   /** The signed form for uploading exactly the policy's key. */
   createUploadForm(contents: UploadPolicy, contentType: string): Promise<UploadForm>;
   /** Stores a processed image under a new key; false when the key already holds one. */
@@ -26,7 +25,28 @@ export interface MediaStore {
   open(key: string): Promise<{ stream: Readable; size?: number } | null>;
   /** Whether a key holds an object. */
   exists(key: string): Promise<boolean>;
+  /**
+   * Whether a key holds an acceptable upload: a PNG or JPEG of 1 to 20,000,000 bytes. Local
+   * files passed the upload pipeline already; in S3 a presigned PUT cannot bound the size, so
+   * the object is checked (HEAD) and a bad one deleted.
+   */
+  hasUpload(key: string): Promise<boolean>;
 }
+
+/** Media on local disk: uploads come through our own routes (policy checked, re-encoded). */
+export interface LocalMediaStore extends MediaStoreBase {
+  kind: 'local';
+}
+
+/** Media in an S3-compatible bucket: the browser uploads straight to it. */
+export interface S3MediaStore extends MediaStoreBase {
+  kind: 's3';
+  /** A presigned PUT url for exactly this key and content type, valid for the policy lifetime. */
+  createPutUrl(key: string, contentType: string): Promise<string>;
+}
+
+/** Where published images live: local disk (default) or an S3-compatible bucket. */
+export type MediaStore = LocalMediaStore | S3MediaStore;
 
 const stores = new WeakMap<AppContext, Promise<MediaStore>>();
 const secrets = new WeakMap<AppContext, Promise<string>>();

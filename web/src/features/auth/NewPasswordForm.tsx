@@ -1,12 +1,10 @@
-import { authMessages, newPasswordField } from '@convene/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { z } from 'zod';
+import { lazyResolver } from '../../components/lazyResolver.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -15,19 +13,11 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { confirmPasswordReset } from './authApi.ts';
 import { newPasswordError } from './authErrors.ts';
+import type { NewPasswordValues } from './authResolvers.ts';
 import { loginStateFor } from './loginState.ts';
 
-/** The new password typed twice; the contract's password rules, plus both must match. */
-const newPasswordForm = z
-  .object({
-    password: newPasswordField,
-    confirmPassword: z.string().min(1, authMessages.passwordRequired),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'auth.errors.diffConfirmedPassword',
-  });
-type NewPasswordValues = z.input<typeof newPasswordForm>;
+/** The form's checks (the contract's password rules, both alike), loaded when the person starts typing. */
+const validation = lazyResolver(() => import('./authResolvers.ts').then((m) => m.newPasswordResolver));
 
 /** /reset-password?token=…: choose a new password from the mailed link, then log in with it (e-mail filled in). */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -44,7 +34,7 @@ export function NewPasswordForm({ token }: { token: string }) {
     setError,
     formState: { errors },
   } = useForm<NewPasswordValues, unknown, NewPasswordValues>({
-    resolver: zodResolver(newPasswordForm),
+    resolver: validation.resolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -68,7 +58,7 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthLayout title={t('auth.newPassword.title')} subtitle={t('auth.newPassword.subtitle')}>
-      <Box component="form" noValidate onSubmit={handleSave}>
+      <Box component="form" noValidate onFocus={validation.preload} onSubmit={handleSave}>
         <Stack spacing={2.5}>
           {formError ? (
             <Alert severity="error">

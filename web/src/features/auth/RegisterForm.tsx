@@ -1,14 +1,15 @@
-import { type RegisterBody, registerBody } from '@convene/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Link, Stack, TextField, Typography } from '@mui/material';
+import type { RegisterBody } from '@convene/contract';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppConfig } from '../../api/config.ts';
+import { lazyResolver } from '../../components/lazyResolver.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -17,6 +18,8 @@ import { registerError } from './authErrors.ts';
 import { BotCheck } from './BotCheck.tsx';
 import { useSession } from './useSession.ts';
 
+/** The form's checks (the contract's schema), loaded when the person starts typing. */
+const validation = lazyResolver(() => import('./authResolvers.ts').then((m) => m.registerResolver));
 /** /register: name, e-mail, password and the bot check; success is the automatic login. */
 export function RegisterForm() {
   const { t } = useTranslation();
@@ -36,7 +39,7 @@ export function RegisterForm() {
     setValue,
     formState: { errors },
   } = useForm<RegisterBody, unknown, RegisterBody>({
-    resolver: zodResolver(registerBody),
+    resolver: validation.resolver,
     defaultValues: { name: '', email: '', password: '', recaptchaCode: '' },
   });
 
@@ -59,10 +62,10 @@ export function RegisterForm() {
 
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      <Box component="form" noValidate onSubmit={handleRegister}>
+      <Box component="form" noValidate onFocus={validation.preload} onSubmit={handleRegister}>
         <Stack spacing={2.5}>
           {formError ? <Alert severity="error">{errorText(formError)}</Alert> : null}
-          <TextField
+          <TextInput
             {...register('name')}
             label={t('auth.fields.name')}
             autoComplete="name"
@@ -70,7 +73,7 @@ export function RegisterForm() {
             error={Boolean(errors.name)}
             helperText={errorText(errors.name?.message)}
           />
-          <TextField
+          <TextInput
             {...register('email')}
             type="email"
             label={t('auth.fields.email')}

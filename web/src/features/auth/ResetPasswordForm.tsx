@@ -1,14 +1,15 @@
-import { type ResetPasswordBody, resetPasswordBody } from '@convene/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Link, Stack, TextField, Typography } from '@mui/material';
+import type { ResetPasswordBody } from '@convene/contract';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppConfig } from '../../api/config.ts';
+import { lazyResolver } from '../../components/lazyResolver.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -16,6 +17,8 @@ import { requestPasswordReset } from './authApi.ts';
 import { resetPasswordError } from './authErrors.ts';
 import { BotCheck } from './BotCheck.tsx';
 
+/** The form's checks (the contract's schema), loaded when the person starts typing. */
+const validation = lazyResolver(() => import('./authResolvers.ts').then((m) => m.resetPasswordResolver));
 /** /reset-password: e-mail and bot check; the server mails a link to choose a new password. */
 export function ResetPasswordForm() {
   const { t } = useTranslation();
@@ -35,7 +38,7 @@ export function ResetPasswordForm() {
     setValue,
     formState: { errors },
   } = useForm<ResetPasswordBody, unknown, ResetPasswordBody>({
-    resolver: zodResolver(resetPasswordBody),
+    resolver: validation.resolver,
     defaultValues: { email: '', recaptchaCode: '' },
   });
 
@@ -61,10 +64,10 @@ export function ResetPasswordForm() {
 
   return (
     <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
-      <Box component="form" noValidate onSubmit={handleReset}>
+      <Box component="form" noValidate onFocus={validation.preload} onSubmit={handleReset}>
         <Stack spacing={2.5}>
           {formError ? <Alert severity="error">{errorText(formError)}</Alert> : null}
-          <TextField
+          <TextInput
             {...register('email')}
             type="email"
             label={t('auth.fields.email')}

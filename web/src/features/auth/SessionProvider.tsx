@@ -1,12 +1,19 @@
 import type { Account } from '@convene/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { setLoginToken, setUnauthorizedHandler } from '../../api/client.ts';
-import { queryKeys } from '../../api/queryKeys.ts';
+import { clearQueryCache, seedAccount } from '../../api/queryCache.ts';
 import { RealtimeProvider, type RealtimeSubscriber } from '../../api/RealtimeProvider.tsx';
-import { PushSetup } from '../push/PushSetup.tsx';
 import { unregisterPush } from '../push/pushRegistration.ts';
-import { getAccount, logout } from './authApi.ts';
+import { logout } from './authApi.ts';
 import {
   clearStoredAccount,
   readSignedOut,
@@ -37,6 +44,12 @@ export type SessionEnd = 'logout' | 'lost' | null;
 
 export const SessionContext = createContext<Session | null>(null);
 
+// What runs while signed in (the account kept fresh, the push permission flow) queries the
+// server, so it loads with TanStack Query once signed in, not with the sign-in page (issue 12).
+const SignedInSession = lazy(() =>
+  import('./SignedInSession.tsx').then((m) => ({ default: m.SignedInSession })),
+);
+
 function restoreSession(): StoredAccount | null {
   const stored = readStoredAccount();
   setLoginToken(stored?.loginToken ?? null);
@@ -52,35 +65,28 @@ export function SessionProvider({
   realtimeSubscribers: readonly RealtimeSubscriber[];
   children: ReactNode;
 }) {
-  const queryClient = useQueryClient();
   const [current, setCurrent] = useState<StoredAccount | null>(restoreSession);
   const [sessionEnd, setSessionEnd] = useState<SessionEnd>(() => (readSignedOut() ? 'lost' : null));
   const loginToken = current?.loginToken ?? null;
 
-  const clearLocally = useCallback(
-    (reason: 'logout' | 'lost') => {
-      clearStoredAccount();
-      setLoginToken(null);
-      setCurrent(null);
-      writeSignedOut(true);
-      setSessionEnd(reason);
-      queryClient.clear();
-    },
-    [queryClient],
-  );
+  const clearLocally = useCallback((reason: 'logout' | 'lost') => {
+    clearStoredAccount();
+    setLoginToken(null);
+    setCurrent(null);
+    writeSignedOut(true);
+    setSessionEnd(reason);
+    clearQueryCache();
+  }, []);
 
-  const signIn = useCallback(
-    (value: StoredAccount) => {
-      queryClient.clear();
-      writeStoredAccount(value);
-      setLoginToken(value.loginToken);
-      setCurrent(value);
-      writeSignedOut(false);
-      setSessionEnd(null);
-      queryClient.setQueryData<Account>(queryKeys.account, value);
-    },
-    [queryClient],
-  );
+  const signIn = useCallback((value: StoredAccount) => {
+    clearQueryCache();
+    writeStoredAccount(value);
+    setLoginToken(value.loginToken);
+    setCurrent(value);
+    writeSignedOut(false);
+    setSessionEnd(null);
+    seedAccount(value);
+  }, []);
 
   const signOut = useCallback(async () => {
     // First, while the token still works: the server forgets this browser's push subscription.
@@ -98,20 +104,16 @@ export function SessionProvider({
     return () => setUnauthorizedHandler(null);
   }, [clearLocally]);
 
-  const { data: fresh } = useQuery({
-    queryKey: queryKeys.account,
-    queryFn: ({ signal }) => getAccount(signal),
-    enabled: loginToken !== null,
-    // Realtime `account` messages (and reconnects) invalidate it; no need to refetch on every mount.
-    staleTime: 5 * 60 * 1000,
-  });
-
-  useEffect(() => {
-    if (!fresh || !loginToken) return;
-    const next: StoredAccount = { ...fresh, loginToken };
-    writeStoredAccount(next);
-    setCurrent(next);
-  }, [fresh, loginToken]);
+  // GET /api/account's answer (SignedInSession): the stored account follows it.
+  const refreshAccount = useCallback(
+    (fresh: Account) => {
+      if (!loginToken) return;
+      const next: StoredAccount = { ...fresh, loginToken };
+      writeStoredAccount(next);
+      setCurrent(next);
+    },
+    [loginToken],
+  );
 
   const session = useMemo<Session>(
     () => ({ account: current, signIn, signOut, sessionEnd }),
@@ -122,7 +124,11 @@ export function SessionProvider({
     <SessionContext value={session}>
       <RealtimeProvider loginToken={loginToken} subscribers={realtimeSubscribers}>
         {children}
-        {loginToken ? <PushSetup /> : null}
+        {loginToken ? (
+          <Suspense fallback={null}>
+            <SignedInSession key={loginToken} onAccount={refreshAccount} />
+          </Suspense>
+        ) : null}
       </RealtimeProvider>
     </SessionContext>
   );

@@ -1,28 +1,31 @@
-import {
+import type {
   account,
-  type LoginBody,
+  LoginBody,
   loginCodeAnswer,
-  type RegisterBody,
-  type ResetPasswordBody,
-  type ResetPasswordConfirmBody,
+  RegisterBody,
+  ResetPasswordBody,
+  ResetPasswordConfirmBody,
   resetPasswordConfirmAnswer,
 } from '@convene/contract';
-import { apiFetch, apiSend } from '../../api/client.ts';
-import { type StoredAccount, storedAccountSchema } from './sessionStorage.ts';
+import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
+import type { StoredAccount } from './sessionStorage.ts';
 
 /** POST /api/auth/login → the account with its login token. */
 export function login(body: LoginBody): Promise<StoredAccount> {
-  return apiFetch('/api/auth/login', { method: 'POST', body, schema: storedAccountSchema });
+  return apiFetch<StoredAccount>('/api/auth/login', { method: 'POST', body });
 }
 
 /** POST /api/auth/register → the new account, already signed in. */
 export function register(body: RegisterBody): Promise<StoredAccount> {
-  return apiFetch('/api/auth/register', { method: 'POST', body, schema: storedAccountSchema });
+  return apiFetch<StoredAccount>('/api/auth/register', { method: 'POST', body });
 }
 
 /** POST /api/auth/autoLogin with a single-use code from an /auto-login link. */
 export function autoLogin(code: string): Promise<StoredAccount> {
-  return apiFetch('/api/auth/autoLogin', { method: 'POST', body: { code }, schema: storedAccountSchema });
+  return apiFetch<StoredAccount>('/api/auth/autoLogin', {
+    method: 'POST',
+    body: { code },
+  });
 }
 
 /** GET /api/auth/logout: the server forgets the token. */
@@ -32,7 +35,7 @@ export function logout(): Promise<void> {
 
 /** GET /api/account: the signed-in account, fresh. */
 export function getAccount(signal?: AbortSignal) {
-  return apiFetch('/api/account', { schema: account, signal });
+  return apiFetch<Answer<typeof account>>('/api/account', { signal });
 }
 
 /** POST /api/account/resetPassword: mails a link to choose a new password. */
@@ -42,14 +45,13 @@ export function requestPasswordReset(body: ResetPasswordBody): Promise<void> {
 
 /** POST /api/account/resetPassword/confirm: sets the new password with the mailed token → the account's e-mail. */
 export function confirmPasswordReset(body: ResetPasswordConfirmBody): Promise<{ email: string }> {
-  return apiFetch('/api/account/resetPassword/confirm', {
+  return apiFetch<Answer<typeof resetPasswordConfirmAnswer>>('/api/account/resetPassword/confirm', {
     method: 'POST',
     body,
-    schema: resetPasswordConfirmAnswer,
   });
 }
 
 /** POST /api/auth/loginCode: a short-lived code that signs the user in to the classic app. */
 export function createLoginCode() {
-  return apiFetch('/api/auth/loginCode', { method: 'POST', schema: loginCodeAnswer });
+  return apiFetch<Answer<typeof loginCodeAnswer>>('/api/auth/loginCode', { method: 'POST' });
 }

@@ -1,19 +1,60 @@
-import { account } from '@convene/contract';
-import { z } from 'zod';
+import type { Account } from '@convene/contract';
 
 const storageKey = 'convene.account';
 
 /** The signed-in account as kept in localStorage: the account plus its login token. */
-export const storedAccountSchema = account.extend({ loginToken: z.string().min(1) });
-export type StoredAccount = z.infer<typeof storedAccountSchema>;
+export type StoredAccount = Account & { loginToken: string };
+
+type FieldKind = 'string' | 'token' | 'nullableString' | 'boolean' | 'object';
+
+/**
+ * What each field of a stored account must hold. Checked by hand rather than with the contract's
+ * zod schema so that the first page loads no schema library (issue 12); `satisfies` makes the
+ * compiler ask for a line here whenever the account gains or loses a field.
+ */
+const storedAccountFields = {
+  userId: 'string',
+  name: 'string',
+  email: 'string',
+  loginToken: 'token',
+  imageLink: 'nullableString',
+  description: 'nullableString',
+  contact: 'object',
+  privacy: 'object',
+  permissions: 'object',
+  isConfirmed: 'boolean',
+  status: 'string',
+  socialId: 'nullableString',
+  hasUpdatedProfile: 'boolean',
+} as const satisfies Record<keyof StoredAccount, FieldKind>;
+
+function holds(kind: FieldKind, value: unknown): boolean {
+  switch (kind) {
+    case 'token':
+      return typeof value === 'string' && value.length > 0;
+    case 'nullableString':
+      return value === null || typeof value === 'string';
+    case 'object':
+      return typeof value === 'object' && value !== null;
+    default:
+      return typeof value === kind;
+  }
+}
+
+/** Whether a parsed value has every field of a stored account (an older version's may not). */
+export function isStoredAccount(value: unknown): value is StoredAccount {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return Object.entries(storedAccountFields).every(([field, kind]) => holds(kind, record[field]));
+}
 
 /** The account saved by an earlier visit, or null (nothing saved, or saved by an older version). */
 export function readStoredAccount(): StoredAccount | null {
   try {
     const raw = localStorage.getItem(storageKey);
     if (!raw) return null;
-    const parsed = storedAccountSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredAccount(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { type Calendar, effectivePermissions } from '@convene/contract';
+import type { Calendar } from '@convene/contract';
 import { Alert, Box, Button, Skeleton, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function CalendarDetailScreen() {
   const { data: calendar, error, isPlaceholderData, refetch } = useCalendar(calendarId);
   const isAnswerError = error instanceof ApiError;
   usePageTitle(calendar?.name ?? t('pages.calendarDetail'));
-  useCalendarRemovedNotice(calendarId, calendar ? effectivePermissions(calendar).isOwner : false);
+  useCalendarRemovedNotice(calendarId, calendar?.isOwner ?? false);
 
   useEffect(() => {
     // The server answers 404 for a calendar the viewer may not see (spec: a fetch error goes to /404).

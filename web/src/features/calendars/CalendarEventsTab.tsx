@@ -1,4 +1,4 @@
-import { type Calendar, canAddToCalendar } from '@convene/contract';
+import type { Calendar } from '@convene/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
 import { useCallback, useState } from 'react';
@@ -18,7 +18,7 @@ export function CalendarEventsTab({ calendar }: { calendar: Calendar }) {
         <Box sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}>
           <SearchBar onSearch={handleSearch} label={t('eventList.searchLabel')} />
         </Box>
-        {canAddToCalendar(calendar) ? (
+        {calendar.abilities.addEvent ? (
           <Button
             component={RouterLink}
             to="/event/create"

@@ -1,4 +1,4 @@
-import { type Calendar, canEditCalendar, createCalendarBody } from '@convene/contract';
+import { type Calendar, createCalendarBody } from '@convene/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Paper, Skeleton, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -41,7 +41,7 @@ export function CalendarFormScreen() {
       </Box>
     );
   }
-  if (!canEditCalendar(calendar)) return <Navigate to={calendarTabPath(calendar.calendarId)} replace />;
+  if (!calendar.abilities.edit) return <Navigate to={calendarTabPath(calendar.calendarId)} replace />;
   return <CalendarForm calendar={calendar} />;
 }
 

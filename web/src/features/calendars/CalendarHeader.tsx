@@ -1,4 +1,4 @@
-import { type Calendar, canEditCalendar } from '@convene/contract';
+import type { Calendar } from '@convene/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Breadcrumbs, Button, Chip, IconButton, Link, Typography } from '@mui/material';
@@ -37,7 +37,7 @@ export function CalendarHeader({ calendar }: { calendar: Calendar }) {
             {calendar.name}
           </Typography>
         </Breadcrumbs>
-        {canEditCalendar(calendar) ? (
+        {calendar.abilities.edit ? (
           <Button
             component={RouterLink}
             to={`/calendar/edit/${encodeURIComponent(calendar.calendarId)}`}

@@ -1,4 +1,4 @@
-import { type Calendar, canShareCalendar } from '@convene/contract';
+import type { Calendar } from '@convene/contract';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Alert, Box, Button, Divider, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export function CalendarPeopleTab({ calendar }: { calendar: Calendar }) {
         <Box sx={{ flex: '1 1 240px' }}>
           <SearchBar onSearch={handleSearch} label={t('calendar.people.searchLabel')} />
         </Box>
-        {canShareCalendar(calendar) ? (
+        {calendar.abilities.share ? (
           <Button
             variant="contained"
             startIcon={<PersonAddAlt1OutlinedIcon />}

@@ -1,21 +1,10 @@
-import { type Calendar, type CalendarRole, effectivePermissions } from '@convene/contract';
+import type { Calendar, CalendarRole } from '@convene/contract';
 import { Divider } from '@mui/material';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys.ts';
-import {
-  type FoundUser,
-  grantableRoles,
-  InviteBotCheck,
-  InviteDialogLayout,
-  InviteDialogShell,
-  inviteNoticeKeys,
-  isAlreadyInvited,
-  PersonSearchBox,
-  useInviteConfirm,
-  usePersonSearch,
-} from '../invitations/index.ts';
+import { grantableRoles, InviteDialogShell, InviteForm, inviteNoticeKeys } from '../invitations/index.ts';
 import { InviteRolePicker } from './InviteRolePicker.tsx';
 import { useInviteMember } from './useInviteMember.ts';
 
@@ -49,43 +38,34 @@ function InviteDialogContent({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const search = usePersonSearch();
   const [role, setRole] = useState<CalendarRole>('member');
   const mutation = useInviteMember(calendar.calendarId);
-  const { target } = search;
-  const roles = grantableRoles(effectivePermissions(calendar));
+  const roles = grantableRoles(calendar.abilities);
 
   // Everyone of this calendar the People tab has loaded; the server's 409 covers the rest.
   const knownPeople = queryClient
     .getQueriesData<PeoplePages>({ queryKey: queryKeys.calendarPeople(calendar.calendarId) })
     .flatMap(([, data]) => data?.pages.flatMap((page) => page.users) ?? []);
-  const isInvited = (user: FoundUser) =>
-    isAlreadyInvited({ kind: 'user', user, email: user.email }, knownPeople);
-  const { botCheck, isChecking, isSending, isRecaptcha, handleConfirm } = useInviteConfirm({
-    target,
-    knownPeople,
-    isPending: mutation.isPending,
-    send: (invitee, recaptchaCode, callbacks) =>
-      mutation.mutate({ ...invitee, role, recaptchaCode }, callbacks),
-    successKey: inviteNoticeKeys.success,
-    onDone: onClose,
-  });
 
   return (
-    <InviteDialogLayout
+    <InviteForm
       titleId={titleId}
-      title={t('inviteUsers.title', { name: calendar.name })}
       isFullScreen={isFullScreen}
-      isSending={isSending}
-      isChecking={isChecking}
-      canConfirm={target !== null && !isRecaptcha}
-      onSubmit={handleConfirm}
+      title={t('inviteUsers.title', { name: calendar.name })}
+      knownPeople={knownPeople}
+      isPending={mutation.isPending}
+      send={(invitee, recaptchaCode, callbacks) =>
+        mutation.mutate({ ...invitee, role, recaptchaCode }, callbacks)
+      }
+      successKey={inviteNoticeKeys.success}
       onClose={onClose}
     >
-      <PersonSearchBox search={search} isInvited={isInvited} disabled={isSending} />
-      <Divider sx={{ my: 2 }} />
-      <InviteRolePicker roles={roles} value={role} onChange={setRole} disabled={isSending} />
-      <InviteBotCheck ref={botCheck} isRecaptcha={isRecaptcha} />
-    </InviteDialogLayout>
+      {({ isSending }) => (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <InviteRolePicker roles={roles} value={role} onChange={setRole} disabled={isSending} />
+        </>
+      )}
+    </InviteForm>
   );
 }

@@ -56,6 +56,9 @@ function buildCalendar(
       seeInvitedAddresses: permissions.canShare,
       seeMembers: true,
       changeOwnSettings: true,
+      grantAdd: permissions.canShare && permissions.canAdd,
+      grantEdit: permissions.canShare && permissions.canEdit,
+      grantShare: permissions.canShare,
     },
     ...overrides,
   };

@@ -1,12 +1,14 @@
-import { canShareCalendar, type PermissionSource } from '@convene/contract';
+import type { CalendarAbilities } from '@convene/contract';
 
 /** The tabs of a calendar, in order; the path's last segment names the active one. */
 export const calendarTabs = ['events', 'about', 'people', 'settings'] as const;
 export type CalendarTab = (typeof calendarTabs)[number];
 
-/** The tabs a viewer sees (PRODUCT.md §1.2/§1.6): Events and About always, People and Settings with canShare. */
-export function visibleCalendarTabs(calendar: PermissionSource): CalendarTab[] {
-  return canShareCalendar(calendar) ? [...calendarTabs] : ['events', 'about'];
+/** The tabs a viewer sees (PRODUCT.md §1.2/§1.6): Events and About always, People and Settings to a viewer who may share. */
+export function visibleCalendarTabs(calendar: {
+  abilities: Pick<CalendarAbilities, 'share'>;
+}): CalendarTab[] {
+  return calendar.abilities.share ? [...calendarTabs] : ['events', 'about'];
 }
 
 /** The tab a path segment names, or null for anything else. */

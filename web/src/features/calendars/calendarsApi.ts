@@ -1,13 +1,12 @@
-import {
+import type {
   addMemberAnswer,
-  type CreateCalendarBody,
+  CreateCalendarBody,
   calendar,
   calendarUsers,
-  type PermissionFlags,
-  type UpdateCalendarBody,
+  PermissionFlags,
+  UpdateCalendarBody,
 } from '@convene/contract';
-import { z } from 'zod';
-import { apiFetch, apiSend } from '../../api/client.ts';
+import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
 
 /** The viewer's own switches of a calendar (Settings tab). */
 export interface CalendarSettingsChange {
@@ -18,31 +17,34 @@ export interface CalendarSettingsChange {
 
 /** GET /api/calendar/myCalendars?ignoreDeleted=true: the viewer's calendars, personal first. */
 export function listMyCalendars(signal?: AbortSignal) {
-  return apiFetch('/api/calendar/myCalendars', {
+  return apiFetch<Answer<typeof calendar>[]>('/api/calendar/myCalendars', {
     query: { ignoreDeleted: true },
-    schema: z.array(calendar),
     signal,
   });
 }
 
 /** GET /api/calendars/{id}: one calendar as the viewer sees it (404 when they may not). */
 export function getCalendar(calendarId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/calendars/${encodeURIComponent(calendarId)}`, { schema: calendar, signal });
+  return apiFetch<Answer<typeof calendar>>(`/api/calendars/${encodeURIComponent(calendarId)}`, { signal });
 }
 
 /** POST /api/calendar: creates a calendar owned by the viewer. */
 export function createCalendar(body: CreateCalendarBody) {
-  return apiFetch('/api/calendar', { method: 'POST', body, schema: calendar });
+  return apiFetch<Answer<typeof calendar>>('/api/calendar', { method: 'POST', body });
 }
 
 /** PUT /api/calendar?calendarId=: changes some fields of a calendar. */
 export function updateCalendar(calendarId: string, body: UpdateCalendarBody) {
-  return apiFetch('/api/calendar', { method: 'PUT', query: { calendarId }, body, schema: calendar });
+  return apiFetch<Answer<typeof calendar>>('/api/calendar', { method: 'PUT', query: { calendarId }, body });
 }
 
 /** PUT /api/calendar/settings?calendarId=: saves the viewer's own switches. */
 export function updateCalendarSettings(calendarId: string, body: CalendarSettingsChange) {
-  return apiFetch('/api/calendar/settings', { method: 'PUT', query: { calendarId }, body, schema: calendar });
+  return apiFetch<Answer<typeof calendar>>('/api/calendar/settings', {
+    method: 'PUT',
+    query: { calendarId },
+    body,
+  });
 }
 
 /** DELETE /api/calendar?calendarId=: deletes a calendar for good (204). */
@@ -55,7 +57,7 @@ export function listCalendarPeople(
   query: { calendarId: string; resultsPerPage: number; skipNumber: number; q?: string },
   signal?: AbortSignal,
 ) {
-  return apiFetch('/api/calendar/users', { query, schema: calendarUsers, signal });
+  return apiFetch<Answer<typeof calendarUsers>>('/api/calendar/users', { query, signal });
 }
 
 /** POST /api/members: adds an invitee (not yet confirmed); 409 ALREADY_INVITED when present. */
@@ -66,7 +68,7 @@ export function addMember(body: {
   name?: string;
   permissions?: Partial<PermissionFlags>;
 }) {
-  return apiFetch('/api/members', { method: 'POST', body, schema: addMemberAnswer });
+  return apiFetch<Answer<typeof addMemberAnswer>>('/api/members', { method: 'POST', body });
 }
 
 /** POST /api/share/calendar: sends the invitation of a member just added (429 past the hourly limit). */
@@ -76,7 +78,7 @@ export function shareCalendar(body: {
   permissions?: Partial<PermissionFlags>;
   recaptchaCode: string;
 }) {
-  return apiFetch('/api/share/calendar', { method: 'POST', body, schema: addMemberAnswer });
+  return apiFetch<Answer<typeof addMemberAnswer>>('/api/share/calendar', { method: 'POST', body });
 }
 
 /** DELETE /api/share/calendar: takes an invitation back (the rollback after a 429). */

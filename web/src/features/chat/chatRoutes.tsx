@@ -1,10 +1,38 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
 import { lazyScreen } from '../../components/lazyScreen.tsx';
 
-const ComingSoon = lazyScreen(() => import('../../components/ComingSoon.tsx').then((m) => m.ComingSoon));
+const ChatLayout = lazyScreen(() => import('./ChatLayout.tsx').then((m) => m.ChatLayout));
+const ChatEmptyPane = lazyScreen(() => import('./ChatLayout.tsx').then((m) => m.ChatEmptyPane));
+const ConversationRoute = lazyScreen(() =>
+  import('./ConversationScreen.tsx').then((m) => m.ConversationRoute),
+);
+const NewConversationScreen = lazyScreen(() =>
+  import('./NewConversationScreen.tsx').then((m) => m.NewConversationScreen),
+);
+const GroupInfoScreen = lazyScreen(() => import('./GroupInfoScreen.tsx').then((m) => m.GroupInfoScreen));
 
-/** Chat screens: the conversation list and one conversation. */
+/** The old forms (/conversations/…, /new) go to the chat's paths, keeping the query (calendarId). */
+function ToChat({ suffix = '' }: { suffix?: string }) {
+  const { conversationId } = useParams();
+  const { search } = useLocation();
+  const path = conversationId ? `/chat/conversation/${conversationId}${suffix}` : `/chat${suffix}`;
+  return <Navigate to={`${path}${search}`} replace />;
+}
+
+/** Chat screens (PRODUCT.md §2.2 Chat): the list beside a conversation, its info, a new one. */
 export const chatRoutes: RouteObject[] = [
-  { path: 'chat', element: <ComingSoon page="chat" /> },
-  { path: 'chat/conversation/:conversationId', element: <ComingSoon page="conversation" /> },
+  {
+    path: 'chat',
+    element: <ChatLayout />,
+    children: [
+      { index: true, element: <ChatEmptyPane /> },
+      { path: 'conversation/:conversationId', element: <ConversationRoute /> },
+      { path: 'conversation/:conversationId/details', element: <GroupInfoScreen /> },
+      { path: 'new', element: <NewConversationScreen /> },
+    ],
+  },
+  { path: 'conversations', element: <ToChat /> },
+  { path: 'conversations/:conversationId', element: <ToChat /> },
+  { path: 'conversations/:conversationId/details', element: <ToChat suffix="/details" /> },
+  { path: 'new', element: <ToChat suffix="/new" /> },
 ];

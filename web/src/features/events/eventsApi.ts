@@ -1,13 +1,13 @@
-import {
-  type CreateEventBody,
+import type {
+  CreateEventBody,
   createUserEventStatusAnswer,
   event,
   eventPage,
-  type UpdateEventBody,
+  UpdateEventBody,
   userEventStatus,
   userEventStatusList,
 } from '@convene/contract';
-import { apiFetch, apiSend } from '../../api/client.ts';
+import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
 
 /** Which agenda a list shows: every calendar of the viewer, or one calendar. */
 export interface AgendaScope {
@@ -30,7 +30,7 @@ export function listEvents(scope: AgendaScope, page: AgendaPageRequest, signal?:
   const path = scope.calendarId
     ? `/api/calendars/${encodeURIComponent(scope.calendarId)}/events`
     : '/api/events';
-  return apiFetch(path, {
+  return apiFetch<Answer<typeof eventPage>>(path, {
     query: {
       kind: 'classic',
       showDeleted: false,
@@ -40,24 +40,23 @@ export function listEvents(scope: AgendaScope, page: AgendaPageRequest, signal?:
       timeMax: page.pageToken ? undefined : page.timeMax,
       q: scope.q || undefined,
     },
-    schema: eventPage,
     signal,
   });
 }
 
 /** GET /api/events/{id}: one event (or occurrence) as the viewer sees it; 404 when they may not. */
 export function getEvent(eventId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/events/${encodeURIComponent(eventId)}`, { schema: event, signal });
+  return apiFetch<Answer<typeof event>>(`/api/events/${encodeURIComponent(eventId)}`, { signal });
 }
 
 /** POST /api/event: creates an event. */
 export function createEvent(body: CreateEventBody) {
-  return apiFetch('/api/event', { method: 'POST', body, schema: event });
+  return apiFetch<Answer<typeof event>>('/api/event', { method: 'POST', body });
 }
 
 /** PUT /api/event: changes an event, or an occurrence with a scope (this, following, all). */
 export function updateEvent(body: UpdateEventBody) {
-  return apiFetch('/api/event', { method: 'PUT', body, schema: event });
+  return apiFetch<Answer<typeof event>>('/api/event', { method: 'PUT', body });
 }
 
 /**
@@ -75,10 +74,12 @@ export function deleteEvent(body: {
 
 /** GET /api/events/{id}/userEventStatus: the viewer's own RSVP (created 'in the loop' on first ask). */
 export function getMyRsvp(eventId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/events/${encodeURIComponent(eventId)}/userEventStatus`, {
-    schema: userEventStatus,
-    signal,
-  });
+  return apiFetch<Answer<typeof userEventStatus>>(
+    `/api/events/${encodeURIComponent(eventId)}/userEventStatus`,
+    {
+      signal,
+    },
+  );
 }
 
 /** PUT /api/userEventStatuses/{rsvpId}: the viewer answers (attending, notAttending, none). */
@@ -86,10 +87,9 @@ export function updateRsvp(
   rsvpId: string,
   statuses: { rsvp?: 'attending' | 'notAttending' | 'none'; attendance?: 'unknown' | 'present' | 'absent' },
 ) {
-  return apiFetch(`/api/userEventStatuses/${encodeURIComponent(rsvpId)}`, {
+  return apiFetch<Answer<typeof userEventStatus>>(`/api/userEventStatuses/${encodeURIComponent(rsvpId)}`, {
     method: 'PUT',
     body: { statuses },
-    schema: userEventStatus,
   });
 }
 
@@ -99,11 +99,13 @@ export function listAttendees(
   page: { resultsPerPage: number; skipNumber: number },
   signal?: AbortSignal,
 ) {
-  return apiFetch(`/api/events/${encodeURIComponent(eventId)}/userEventStatuses`, {
-    query: { ...page, sortKey: 'name' },
-    schema: userEventStatusList,
-    signal,
-  });
+  return apiFetch<Answer<typeof userEventStatusList>>(
+    `/api/events/${encodeURIComponent(eventId)}/userEventStatuses`,
+    {
+      query: { ...page, sortKey: 'name' },
+      signal,
+    },
+  );
 }
 
 /** POST /api/userEventStatuses: adds an invitee (by userId, or anyone by e-mail), not yet sent. */
@@ -114,7 +116,10 @@ export function addEventInvitee(body: {
   groupId: string;
   eventId: string;
 }) {
-  return apiFetch('/api/userEventStatuses', { method: 'POST', body, schema: createUserEventStatusAnswer });
+  return apiFetch<Answer<typeof createUserEventStatusAnswer>>('/api/userEventStatuses', {
+    method: 'POST',
+    body,
+  });
 }
 
 /** POST /api/share/event: sends the invitation (429 past the hourly limit). */
@@ -124,7 +129,7 @@ export function shareEvent(body: {
   eventId: string;
   recaptchaCode: string;
 }) {
-  return apiFetch('/api/share/event', { method: 'POST', body, schema: createUserEventStatusAnswer });
+  return apiFetch<Answer<typeof createUserEventStatusAnswer>>('/api/share/event', { method: 'POST', body });
 }
 
 /** DELETE /api/share/event: takes an invitation back (the rollback after a 429). */

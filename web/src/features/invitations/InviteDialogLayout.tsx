@@ -11,12 +11,12 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The dialog around an invite form: full screen on phones, its content mounted only while open
- * (so each opening starts afresh), labelled by the id handed to the content.
+ * The dialog around an invite form: full screen on phones, its content mounted from opening until
+ * it has left (so each opening starts afresh), labelled by the id handed to the content.
  */
 export function InviteDialogShell({
   open,
@@ -30,6 +30,10 @@ export function InviteDialogShell({
   const theme = useTheme();
   const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
+  // The content stays while the dialog leaves (its title names the dialog until it is gone) and
+  // is dropped once it has left, so the next opening starts afresh.
+  const [hasContent, setHasContent] = useState(open);
+  if (open && !hasContent) setHasContent(true);
   return (
     <Dialog
       open={open}
@@ -38,8 +42,9 @@ export function InviteDialogShell({
       fullWidth
       maxWidth="sm"
       aria-labelledby={titleId}
+      slotProps={{ transition: { onExited: () => setHasContent(false) } }}
     >
-      {open ? children({ titleId, isFullScreen: isNarrow }) : null}
+      {open || hasContent ? children({ titleId, isFullScreen: isNarrow }) : null}
     </Dialog>
   );
 }

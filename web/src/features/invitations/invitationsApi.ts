@@ -1,7 +1,7 @@
-import { userSearchAnswer } from '@convene/contract';
-import { apiFetch } from '../../api/client.ts';
+import type { userSearchAnswer } from '@convene/contract';
+import { type Answer, apiFetch } from '../../api/client.ts';
 
 /** GET /api/user?searchString=: people to invite, by name or whole e-mail address. */
 export function searchUsers(searchString: string, signal?: AbortSignal) {
-  return apiFetch('/api/user', { query: { searchString }, schema: userSearchAnswer, signal });
+  return apiFetch<Answer<typeof userSearchAnswer>>('/api/user', { query: { searchString }, signal });
 }

@@ -1,4 +1,3 @@
-import { rolePermissions } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canConfirmInvite,
@@ -104,12 +103,15 @@ describe('invite helpers', () => {
   });
 
   it('offers only the roles the inviter may grant, never the owner', () => {
-    expect(grantableRoles(rolePermissions.owner)).toEqual(['admin', 'manager', 'assistant', 'member']);
-    expect(grantableRoles(rolePermissions.admin)).toEqual(['admin', 'manager', 'assistant', 'member']);
-    const shareOnly = { canView: true, canAdd: false, canEdit: false, canShare: true, isOwner: false };
+    // The grant abilities the calendar policy gives an owner or admin, a sharer who can only view,
+    // and a sharer who can also add events.
+    const ownerOrAdmin = { grantAdd: true, grantEdit: true, grantShare: true };
+    expect(grantableRoles(ownerOrAdmin)).toEqual(['admin', 'manager', 'assistant', 'member']);
+    const shareOnly = { grantAdd: false, grantEdit: false, grantShare: true };
     expect(grantableRoles(shareOnly)).toEqual(['member']);
-    const shareAndAdd = { ...shareOnly, canAdd: true };
+    const shareAndAdd = { ...shareOnly, grantAdd: true };
     expect(grantableRoles(shareAndAdd)).toEqual(['assistant', 'member']);
+    expect(grantableRoles({ ...shareOnly, grantEdit: true })).toEqual(['member']);
   });
 
   it('sends the role’s flags without ownership', () => {

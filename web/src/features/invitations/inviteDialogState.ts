@@ -1,9 +1,9 @@
 import {
+  type CalendarAbilities,
   type CalendarRole,
   calendarRoles,
   isInviteEmailAddress,
   limits,
-  type MemberPermissions,
   type PermissionFlags,
   rolePermissions,
 } from '@convene/contract';
@@ -86,11 +86,17 @@ export function isAlreadyInvited(
   );
 }
 
-/** The roles an inviter may give: never ownership, never a flag the inviter lacks. */
-export function grantableRoles(inviter: MemberPermissions): CalendarRole[] {
-  const flags = ['canView', 'canAdd', 'canEdit', 'canShare'] as const;
+/** The ability that lets an inviter give each flag (canView comes with any invitation). */
+const grantAbility = { canAdd: 'grantAdd', canEdit: 'grantEdit', canShare: 'grantShare' } as const;
+
+/** The roles an inviter may give: never ownership, only flags the calendar's abilities let them give. */
+export function grantableRoles(
+  inviter: Pick<CalendarAbilities, (typeof grantAbility)[keyof typeof grantAbility]>,
+): CalendarRole[] {
+  const flags = Object.keys(grantAbility) as (keyof typeof grantAbility)[];
   return calendarRoles.filter(
-    (role) => role !== 'owner' && flags.every((flag) => !rolePermissions[role][flag] || inviter[flag]),
+    (role) =>
+      role !== 'owner' && flags.every((flag) => !rolePermissions[role][flag] || inviter[grantAbility[flag]]),
   );
 }
 

@@ -11,7 +11,7 @@ import { inviteErrorKey, inviteNoticeKeys } from './inviteErrors.ts';
 /** Who an invitation goes to, as the invite calls take it (by userId, or anyone by e-mail). */
 export type Invitee = { userId: string; name: string } | { email: string };
 
-interface InviteConfirmOptions {
+export interface InviteConfirmOptions {
   target: InviteTarget | null;
   /** People already invited (loaded on the screen); the server's 409 covers the rest. */
   knownPeople: readonly { userId: string | null; email: string | null }[];

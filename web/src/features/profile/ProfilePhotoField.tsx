@@ -2,9 +2,10 @@ import { imageContentTypes } from '@convene/contract';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageCropper } from '../../components/ImageCropper.tsx';
+import { useObjectUrl } from '../../components/useObjectUrl.ts';
 import { ProfileAvatar } from './ProfileDetails.tsx';
 import type { PhotoChange } from './useProfileQueries.ts';
 
@@ -17,21 +18,6 @@ interface ProfilePhotoFieldProps {
   /** Upload progress 0 to 1 while saving; null otherwise. */
   progress: number | null;
   disabled: boolean;
-}
-
-/** An object url for a blob, revoked when the blob changes or the component goes away. */
-function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }
 
 /** The profile photo: choose a file, crop it in a circle (spec default 50 %), or remove it. */

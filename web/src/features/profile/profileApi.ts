@@ -2,34 +2,35 @@ import {
   account,
   type ChangePasswordBody,
   type NoteBody,
-  noteAnswer,
+  type noteAnswer,
   type ProfileUpdateBody,
-  profileUpdateAnswer,
+  type profileUpdateAnswer,
   type ReportBody,
-  reportAnswer,
+  type reportAnswer,
   userProfile,
 } from '@convene/contract';
 import { z } from 'zod';
-import { apiFetch, apiSend } from '../../api/client.ts';
+import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
 
 /** Oneself answers the own account; anyone else their profile as the viewer may see it. */
 const accountOrProfile = z.union([account, userProfile]);
 
 /** GET /api/accounts/{userId}/profile: another user's profile, only the fields they let others see. */
 export async function getUserProfile(userId: string, signal?: AbortSignal) {
-  const answer = await apiFetch(`/api/accounts/${encodeURIComponent(userId)}/profile`, {
-    schema: accountOrProfile,
-    signal,
-  });
+  const answer = await apiFetch<Answer<typeof accountOrProfile>>(
+    `/api/accounts/${encodeURIComponent(userId)}/profile`,
+    {
+      signal,
+    },
+  );
   return userProfile.parse({ note: '', isBlocked: false, ...answer });
 }
 
 /** PUT /api/accounts/{userId}: saves one's own profile; answers contact, description, hasUpdatedProfile. */
 export function updateProfile(userId: string, body: ProfileUpdateBody) {
-  return apiFetch(`/api/accounts/${encodeURIComponent(userId)}`, {
+  return apiFetch<Answer<typeof profileUpdateAnswer>>(`/api/accounts/${encodeURIComponent(userId)}`, {
     method: 'PUT',
     body,
-    schema: profileUpdateAnswer,
   });
 }
 
@@ -45,18 +46,16 @@ export function resendEmailConfirmation(email: string): Promise<void> {
 
 /** PUT /api/users/{userId}/notes: the viewer's private note about a user ('' removes it). */
 export function saveNote(userId: string, body: NoteBody) {
-  return apiFetch(`/api/users/${encodeURIComponent(userId)}/notes`, {
+  return apiFetch<Answer<typeof noteAnswer>>(`/api/users/${encodeURIComponent(userId)}/notes`, {
     method: 'PUT',
     body,
-    schema: noteAnswer,
   });
 }
 
 /** POST /api/users/{userId}/reports → 201 (a second report on the same user answers 429). */
 export function reportUser(userId: string, body: ReportBody) {
-  return apiFetch(`/api/users/${encodeURIComponent(userId)}/reports`, {
+  return apiFetch<Answer<typeof reportAnswer>>(`/api/users/${encodeURIComponent(userId)}/reports`, {
     method: 'POST',
     body,
-    schema: reportAnswer,
   });
 }

@@ -1,13 +1,13 @@
-import { sessionList } from '@convene/contract';
+import type { sessionList } from '@convene/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiSend } from '../../api/client.ts';
+import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 /** GET /api/sessions: the signed-in account's live sessions, this device first. */
 export function useSessions() {
   return useQuery({
     queryKey: queryKeys.sessions,
-    queryFn: ({ signal }) => apiFetch('/api/sessions', { schema: sessionList, signal }),
+    queryFn: ({ signal }) => apiFetch<Answer<typeof sessionList>>('/api/sessions', { signal }),
     select: (answer) => answer.sessions,
   });
 }

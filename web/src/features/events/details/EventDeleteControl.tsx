@@ -74,7 +74,7 @@ function ScopeDialog({
 }
 
 /**
- * Delete (canEdit; an occurrence asks which ones) or 'Remove from my calendar' (only canRemove),
+ * Delete (deleteEvent; an occurrence asks which ones) or 'Remove from my calendar' (removeEvent),
  * each asked for before it is done; nothing for a viewer who may do neither.
  */
 export function EventDeleteControl({ event, isFullWidth = false, onDone }: EventDeleteControlProps) {

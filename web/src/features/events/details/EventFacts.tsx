@@ -108,7 +108,7 @@ export function EventFacts({ event }: { event: Event }) {
   const reminder = useReminderText(event);
   const calendar = event.originatingCalendar;
   const canOpenCalendar = calendar.userLink?.permissions.canView === true;
-  const showsDates = !event.extendedProperties.shouldHideDates || event.permissions.canEdit;
+  const showsDates = !event.extendedProperties.shouldHideDates || event.abilities.seeHiddenDetails;
 
   return (
     <Box>

@@ -44,7 +44,7 @@ export function EventHeader({ event, isFromEvents, showsDelete, onBack, onDelete
         {event.name}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexShrink: 0, pt: 0.25 }}>
-        {event.permissions.canEdit ? (
+        {event.abilities.editEvent ? (
           <Button
             component={RouterLink}
             to={`/event/edit/${encodeURIComponent(event.eventId)}`}

@@ -1,15 +1,6 @@
 import type { Event } from '@convene/contract';
 import { useTranslation } from 'react-i18next';
-import {
-  type FoundUser,
-  InviteBotCheck,
-  InviteDialogLayout,
-  InviteDialogShell,
-  isAlreadyInvited,
-  PersonSearchBox,
-  useInviteConfirm,
-  usePersonSearch,
-} from '../../invitations/index.ts';
+import { InviteDialogShell, InviteForm } from '../../invitations/index.ts';
 import { useInviteToEvent } from './useInviteToEvent.ts';
 
 /** Someone already on the event (an attendee loaded on the page). */
@@ -40,33 +31,17 @@ function EventInviteContent({
   onClose,
 }: Omit<EventInviteDialogProps, 'open'> & { titleId: string; isFullScreen: boolean }) {
   const { t } = useTranslation();
-  const search = usePersonSearch();
   const mutation = useInviteToEvent(event);
-  const { target } = search;
-  const isInvited = (user: FoundUser) =>
-    isAlreadyInvited({ kind: 'user', user, email: user.email }, knownPeople);
-  const { botCheck, isChecking, isSending, isRecaptcha, handleConfirm } = useInviteConfirm({
-    target,
-    knownPeople,
-    isPending: mutation.isPending,
-    send: (invitee, recaptchaCode, callbacks) => mutation.mutate({ ...invitee, recaptchaCode }, callbacks),
-    successKey: 'event.share.success',
-    onDone: onClose,
-  });
-
   return (
-    <InviteDialogLayout
+    <InviteForm
       titleId={titleId}
-      title={t('inviteUsers.title', { name: event.name })}
       isFullScreen={isFullScreen}
-      isSending={isSending}
-      isChecking={isChecking}
-      canConfirm={target !== null && !isRecaptcha}
-      onSubmit={handleConfirm}
+      title={t('inviteUsers.title', { name: event.name })}
+      knownPeople={knownPeople}
+      isPending={mutation.isPending}
+      send={(invitee, recaptchaCode, callbacks) => mutation.mutate({ ...invitee, recaptchaCode }, callbacks)}
+      successKey="event.share.success"
       onClose={onClose}
-    >
-      <PersonSearchBox search={search} isInvited={isInvited} disabled={isSending} />
-      <InviteBotCheck ref={botCheck} isRecaptcha={isRecaptcha} />
-    </InviteDialogLayout>
+    />
   );
 }

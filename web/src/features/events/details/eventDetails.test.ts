@@ -17,7 +17,17 @@ import {
   visibleEventSections,
 } from './eventDetails.ts';
 
-const permissions = { canEdit: false, canRemove: false, canShare: false, isOwner: false };
+// What the server's event policy sends a guest who may do nothing; each test grants what it is about.
+const abilities = {
+  editEvent: false,
+  deleteEvent: false,
+  removeEvent: false,
+  shareEvent: false,
+  seeInvitedAddresses: false,
+  seeHiddenDetails: false,
+};
+// An editor (the owner, or canEdit on its calendar): the policy grants all of these together.
+const editor = { ...abilities, editEvent: true, deleteEvent: true, seeHiddenDetails: true };
 const ids = {
   eventId: 'abc_20250505T070000Z',
   parentId: 'abc',
@@ -61,19 +71,15 @@ describe('reminder amount', () => {
 
 describe('delete action', () => {
   it('lets an editor delete, asking which occurrences for an occurrence', () => {
-    expect(deleteActionFor({ permissions: { ...permissions, canEdit: true }, parentId: null })).toBe(
-      'delete',
-    );
-    expect(deleteActionFor({ permissions: { ...permissions, canEdit: true }, parentId: 'abc' })).toBe(
-      'deleteOccurrence',
-    );
+    expect(deleteActionFor({ abilities: editor, parentId: null })).toBe('delete');
+    expect(deleteActionFor({ abilities: editor, parentId: 'abc' })).toBe('deleteOccurrence');
   });
 
   it('lets an invitee only remove it from their calendar, and others nothing', () => {
-    expect(deleteActionFor({ permissions: { ...permissions, canRemove: true }, parentId: null })).toBe(
+    expect(deleteActionFor({ abilities: { ...abilities, removeEvent: true }, parentId: null })).toBe(
       'remove',
     );
-    expect(deleteActionFor({ permissions, parentId: null })).toBeNull();
+    expect(deleteActionFor({ abilities, parentId: null })).toBeNull();
   });
 
   it('deletes in the originating calendar, removes from the viewer own one', () => {
@@ -172,23 +178,19 @@ describe('sections and invitations', () => {
   const shown = { shouldHideDates: false, shouldHideLocation: false };
 
   it('hides the location from guests when asked, never from editors', () => {
-    expect(visibleEventSections({ extendedProperties: shown, permissions })).toEqual([
+    expect(visibleEventSections({ extendedProperties: shown, abilities })).toEqual([
       'attendees',
       'location',
       'streams',
     ]);
-    expect(visibleEventSections({ extendedProperties: hidden, permissions })).toEqual([
-      'attendees',
-      'streams',
-    ]);
-    expect(
-      visibleEventSections({ extendedProperties: hidden, permissions: { ...permissions, canEdit: true } }),
-    ).toContain('location');
+    expect(visibleEventSections({ extendedProperties: hidden, abilities })).toEqual(['attendees', 'streams']);
+    expect(visibleEventSections({ extendedProperties: hidden, abilities: editor })).toContain('location');
   });
 
-  it('offers invitations with canShare on events that are not info', () => {
-    expect(canInviteToEvent({ permissions: { ...permissions, canShare: true }, kind: 'classic' })).toBe(true);
-    expect(canInviteToEvent({ permissions: { ...permissions, canShare: true }, kind: 'info' })).toBe(false);
-    expect(canInviteToEvent({ permissions, kind: 'classic' })).toBe(false);
+  it('offers invitations when the event policy grants shareEvent (never on info events)', () => {
+    expect(canInviteToEvent({ abilities: { ...abilities, shareEvent: true } })).toBe(true);
+    // canShare on an info event: the policy denies shareEvent (events.policy.test.ts adminOfInfo).
+    expect(canInviteToEvent({ abilities: { ...editor, shareEvent: false } })).toBe(false);
+    expect(canInviteToEvent({ abilities })).toBe(false);
   });
 });

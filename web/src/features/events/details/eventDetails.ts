@@ -49,10 +49,10 @@ export function reminderAmount(seconds: number): ReminderAmount {
 /** What the viewer may do to take the event away: delete it (or an occurrence), remove it from their calendar, or nothing. */
 export type DeleteAction = 'delete' | 'deleteOccurrence' | 'remove' | null;
 
-/** PRODUCT.md §2.6: canEdit deletes (an occurrence asks which ones); only canRemove removes it from one's calendar. */
-export function deleteActionFor(event: Pick<Event, 'permissions' | 'parentId'>): DeleteAction {
-  if (event.permissions.canEdit) return event.parentId ? 'deleteOccurrence' : 'delete';
-  if (event.permissions.canRemove) return 'remove';
+/** PRODUCT.md §2.6: deleteEvent deletes (an occurrence asks which ones); else removeEvent removes it from one's calendar. */
+export function deleteActionFor(event: Pick<Event, 'abilities' | 'parentId'>): DeleteAction {
+  if (event.abilities.deleteEvent) return event.parentId ? 'deleteOccurrence' : 'delete';
+  if (event.abilities.removeEvent) return 'remove';
   return null;
 }
 
@@ -151,14 +151,12 @@ export function streamName(stream: unknown): string | null {
 export type EventSection = 'attendees' | 'location' | 'streams';
 
 /** The sections a viewer sees: location only when it is not hidden from guests (editors always see it). */
-export function visibleEventSections(
-  event: Pick<Event, 'extendedProperties' | 'permissions'>,
-): EventSection[] {
-  const showsLocation = !event.extendedProperties.shouldHideLocation || event.permissions.canEdit;
+export function visibleEventSections(event: Pick<Event, 'extendedProperties' | 'abilities'>): EventSection[] {
+  const showsLocation = !event.extendedProperties.shouldHideLocation || event.abilities.seeHiddenDetails;
   return showsLocation ? ['attendees', 'location', 'streams'] : ['attendees', 'streams'];
 }
 
-/** Whether the viewer may invite people to the event (canShare, and not an 'info' event). */
-export function canInviteToEvent(event: Pick<Event, 'permissions' | 'kind'>): boolean {
-  return event.permissions.canShare && event.kind !== 'info';
+/** Whether the viewer may invite people to the event (the server's shareEvent: canShare, and not an 'info' event). */
+export function canInviteToEvent(event: Pick<Event, 'abilities'>): boolean {
+  return event.abilities.shareEvent;
 }

@@ -54,7 +54,7 @@ export function EventFormScreen() {
       </Box>
     );
   }
-  if (event && (!event.permissions.canEdit || event.lastActionType === 'delete')) {
+  if (event && (!event.abilities.editEvent || event.lastActionType === 'delete')) {
     return (
       <Alert
         severity="warning"

@@ -2,14 +2,6 @@ import type { Calendar } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import { defaultEventCalendar, eventFormCalendars } from './eventCalendars.ts';
 
-const flags = (canAdd: boolean, canEdit: boolean) => ({
-  canView: true,
-  canAdd,
-  canEdit,
-  canShare: false,
-  isOwner: false,
-});
-
 function calendar(calendarId: string, name: string, options: Partial<Calendar> = {}): Calendar {
   return {
     calendarId,
@@ -18,12 +10,13 @@ function calendar(calendarId: string, name: string, options: Partial<Calendar> =
     currentUser: null,
     calendarLink: null,
     defaultPermissions: { canView: true, canAdd: false, canEdit: false, canShare: false },
+    abilities: { addEvent: false, edit: false },
     ...options,
   } as Calendar;
 }
 
-const member = (canAdd: boolean, canEdit: boolean) =>
-  ({ currentUser: { permissions: flags(canAdd, canEdit) } }) as Partial<Calendar>;
+// What the server's calendar policy sends a member who may add events (and perhaps edit them).
+const member = (addEvent: boolean, edit: boolean) => ({ abilities: { addEvent, edit } }) as Partial<Calendar>;
 
 describe('calendars of the event form', () => {
   const list = [
@@ -32,7 +25,10 @@ describe('calendars of the event form', () => {
     calendar('c3', 'Viewers only', member(false, false)),
     calendar('me', 'Me', { isPersonal: true, ...member(true, true) }),
     calendar('c4', 'alpha team', member(true, true)),
-    calendar('c5', 'Public, not joined', { defaultPermissions: flags(true, true) }),
+    // A stranger gets no ability however generous the defaults (the policy says so).
+    calendar('c5', 'Public, not joined', {
+      defaultPermissions: { canView: true, canAdd: true, canEdit: true, canShare: false },
+    }),
   ];
 
   it('puts the personal calendar first, then editable ones, then add-only ones, each by name', () => {

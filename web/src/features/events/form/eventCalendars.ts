@@ -1,4 +1,4 @@
-import { type Calendar, effectivePermissions } from '@convene/contract';
+import type { Calendar } from '@convene/contract';
 
 /** A calendar the event form offers. */
 export interface CalendarChoice {
@@ -8,7 +8,7 @@ export interface CalendarChoice {
 }
 
 /**
- * The calendars of the event form's dropdown (PRODUCT.md §1.6 canAdd): the personal calendar
+ * The calendars of the event form's dropdown (PRODUCT.md §1.6 canAdd, as the calendar's addEvent ability says): the personal calendar
  * first, then the other calendars where the viewer can add events, those they can also edit
  * before those they can only add to, each group by name. `keepCalendarId` (the calendar an
  * edited event is in) stays offered even without canAdd, so the dropdown can show it.
@@ -20,8 +20,8 @@ export function eventFormCalendars(
   const personal = calendars.filter((calendar) => calendar.isPersonal);
   const others = calendars
     .filter((calendar) => !calendar.isPersonal)
-    .filter((calendar) => effectivePermissions(calendar).canAdd || calendar.calendarId === keepCalendarId)
-    .map((calendar) => ({ calendar, canEdit: effectivePermissions(calendar).canEdit }))
+    .filter((calendar) => calendar.abilities.addEvent || calendar.calendarId === keepCalendarId)
+    .map((calendar) => ({ calendar, canEdit: calendar.abilities.edit }))
     .sort(
       (a, b) =>
         Number(b.canEdit) - Number(a.canEdit) ||

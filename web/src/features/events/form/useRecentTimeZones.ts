@@ -1,24 +1,28 @@
-import { recentTimezoneList } from '@convene/contract';
+import type { recentTimezoneList } from '@convene/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client.ts';
+import { type Answer, apiFetch } from '../../../api/client.ts';
 
 const recentTimeZonesKey = (userId: string) => ['account', 'timezones', userId] as const;
 
 /** GET /api/accounts/{userId}/timezones: the account's recent time zones, most recent first. */
 function listRecentTimeZones(userId: string, signal?: AbortSignal) {
-  return apiFetch(`/api/accounts/${encodeURIComponent(userId)}/timezones`, {
-    schema: recentTimezoneList,
-    signal,
-  });
+  return apiFetch<Answer<typeof recentTimezoneList>>(
+    `/api/accounts/${encodeURIComponent(userId)}/timezones`,
+    {
+      signal,
+    },
+  );
 }
 
 /** PUT /api/accounts/{userId}/timezones: records a pick; answers the new list. */
 function recordTimeZone(userId: string, name: string) {
-  return apiFetch(`/api/accounts/${encodeURIComponent(userId)}/timezones`, {
-    method: 'PUT',
-    body: { name },
-    schema: recentTimezoneList,
-  });
+  return apiFetch<Answer<typeof recentTimezoneList>>(
+    `/api/accounts/${encodeURIComponent(userId)}/timezones`,
+    {
+      method: 'PUT',
+      body: { name },
+    },
+  );
 }
 
 /** The viewer's recent time zone names (offered first by the pickers) and a way to record a pick. */

@@ -84,6 +84,12 @@ describe.each(testDatabases())('event invitations on %s', (kind) => {
       rsvpsStatistics: { attending: 1, pending: 1 },
     });
     expect(seen.usersWithPermissions).toEqual([{ linkCalendarId: seen.calendarId }]);
+    expect(seen.abilities).toMatchObject({
+      editEvent: false,
+      deleteEvent: false,
+      removeEvent: true,
+      shareEvent: false,
+    });
     const agenda = (await call('GET', '/api/events?timeMin=2030-01-01T00:00:00.000Z', guest)).json();
     expect(agenda.items.map((item: { eventId: string }) => item.eventId)).toContain(event.eventId);
     const inPersonal = (

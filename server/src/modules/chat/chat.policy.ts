@@ -1,0 +1,79 @@
+import { type ConversationAbilities, chatMessages } from '@convene/contract';
+import { definePolicy, unless } from '../../platform/policy.ts';
+import type { ConversationAccess, ParticipantRow } from './chat.access.ts';
+
+const isAdmin = (access: ConversationAccess) =>
+  access.participant.role === 'admin' || access.participant.role === 'owner';
+const isGroup = (access: ConversationAccess) => access.conversation.type === 'group';
+const isAvailable = (access: ConversationAccess) => access.conversation.status !== 'unavailable';
+/** A support thread has no actions menu (PRODUCT.md §2.2). */
+const hasActions = (access: ConversationAccess) =>
+  unless(!access.conversation.isSupportThread, chatMessages.supportThread);
+
+/** Only admins (admin or owner) of a group manage it (PRODUCT.md §2.6). */
+const groupAdmin = (access: ConversationAccess) =>
+  unless(isGroup(access), chatMessages.notAGroup) ?? unless(isAdmin(access), chatMessages.onlyAdmins);
+
+/** What a participant may do with a conversation they take part in (PRODUCT.md §2.6). */
+export const conversationPolicy = definePolicy<ConversationAccess, keyof ConversationAbilities>({
+  // A 1to1 carries no new messages while a block stands between its two people, either way.
+  send: (access) =>
+    unless(isAvailable(access), chatMessages.unavailable) ??
+    unless(
+      !access.other?.blockedByViewer && !access.other?.blocksViewer,
+      chatMessages.blockedPrivateMessages,
+    ),
+  editInfo: (access) => groupAdmin(access) ?? unless(isAvailable(access), chatMessages.unavailable),
+  manageParticipants: (access) => groupAdmin(access) ?? unless(isAvailable(access), chatMessages.unavailable),
+  leave: (access) =>
+    unless(isGroup(access), chatMessages.notAGroup) ??
+    unless(access.participant.role !== 'owner', chatMessages.ownerCannotLeave),
+  mute: (access) => hasActions(access) ?? unless(isAvailable(access), chatMessages.unavailable),
+  hide: (access) => hasActions(access),
+  deleteForAll: (access) =>
+    unless(isGroup(access), chatMessages.notAGroup) ??
+    unless(access.participant.role === 'owner', chatMessages.onlyAdmins),
+});
+
+/** An admin acting on another participant of the conversation. */
+export interface ParticipantAccess {
+  access: ConversationAccess;
+  target: ParticipantRow;
+  /** The acting viewer has blocked the target. */
+  targetIsBlocked: boolean;
+}
+
+/** What an admin may do to another participant (PRODUCT.md §2.4, §2.6). */
+export const participantPolicy = definePolicy<ParticipantAccess, 'remove' | 'changeRole'>({
+  remove: ({ access, target }) =>
+    conversationPolicy.check(access, 'manageParticipants') ??
+    unless(target.role !== 'owner', chatMessages.ownerUnchangeable),
+  // Blocked or unavailable participants cannot be made admin.
+  changeRole: ({ access, target, targetIsBlocked }) =>
+    conversationPolicy.check(access, 'manageParticipants') ??
+    unless(target.role !== 'owner', chatMessages.ownerUnchangeable, 'role') ??
+    unless(target.status === 'active' && !targetIsBlocked, chatMessages.cannotPromote, 'role'),
+});
+
+/** Someone about to block, or to start a chat with, another person. */
+export interface PersonAccess {
+  viewer: { id: string; canCreateChat: boolean };
+  targetId: string;
+  /** The viewer has blocked the target. */
+  targetIsBlocked: boolean;
+  /** Either of the two has blocked the other. */
+  blockedEitherWay: boolean;
+}
+
+const mayCreateChat = ({ viewer }: PersonAccess) =>
+  unless(viewer.canCreateChat, chatMessages.cannotCreateChat);
+
+/** Starting chats and blocking people (PRODUCT.md §1.6, §1.7, §2.6). */
+export const personPolicy = definePolicy<PersonAccess, 'createChat' | 'startDirect' | 'block'>({
+  createChat: (access) => mayCreateChat(access),
+  startDirect: (access) =>
+    mayCreateChat(access) ?? unless(!access.blockedEitherWay, chatMessages.cannotChatBlocked, 'users'),
+  block: ({ viewer, targetId, targetIsBlocked }) =>
+    unless(viewer.id !== targetId, chatMessages.cannotBlockSelf, 'userId') ??
+    unless(!targetIsBlocked, chatMessages.alreadyBlocked, 'userId'),
+});

@@ -1,0 +1,88 @@
+import type { ChatMessage, ChatParticipant, Conversation } from '@convene/contract';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connect.ts';
+import { accounts, conversationParticipants, messages, userBlocks } from '../../db/schema/index.ts';
+import type { ConversationAccess, ConversationRow, ParticipantRow } from './chat.access.ts';
+import { presentConversation, presentMessage, presentParticipant } from './chat.presenter.ts';
+
+const theyBlock = alias(userBlocks, 'they_block');
+
+/**
+ * Presents conversations for one viewer with two batched queries whatever their number: the
+ * last messages, and the people of the 1to1s (with the blocks between them and the viewer).
+ */
+export async function presentConversations(
+  db: Db,
+  viewerId: string,
+  entries: Array<{ conversation: ConversationRow; participant: ParticipantRow }>,
+): Promise<Conversation[]> {
+  if (entries.length === 0) return [];
+  const withMessages = entries.filter((entry) => entry.conversation.lastSeq > 0);
+  const directIds = entries
+    .filter((entry) => entry.conversation.type === '1to1')
+    .map((e) => e.conversation.id);
+  const [lastRows, people] = await Promise.all([
+    withMessages.length === 0
+      ? []
+      : db
+          .select({ message: messages, senderName: accounts.name })
+          .from(messages)
+          .leftJoin(accounts, eq(accounts.id, messages.senderId))
+          .where(
+            inArray(
+              sql`(${messages.conversationId}, ${messages.seq})`,
+              withMessages.map((entry) => sql`(${entry.conversation.id}, ${entry.conversation.lastSeq})`),
+            ),
+          ),
+    directIds.length === 0
+      ? []
+      : db
+          .select({
+            participant: conversationParticipants,
+            account: accounts,
+            viewerBlocks: userBlocks.blockerId,
+            blocksViewer: theyBlock.blockerId,
+          })
+          .from(conversationParticipants)
+          .leftJoin(accounts, eq(accounts.id, conversationParticipants.userId))
+          .leftJoin(
+            userBlocks,
+            and(
+              eq(userBlocks.blockerId, viewerId),
+              eq(userBlocks.blockedId, conversationParticipants.userId),
+            ),
+          )
+          .leftJoin(
+            theyBlock,
+            and(eq(theyBlock.blockedId, viewerId), eq(theyBlock.blockerId, conversationParticipants.userId)),
+          )
+          .where(
+            and(
+              inArray(conversationParticipants.conversationId, directIds),
+              ne(conversationParticipants.status, 'deleted'),
+            ),
+          ),
+  ]);
+  const lastById = new Map<string, ChatMessage>(
+    lastRows.map((row) => [row.message.conversationId, presentMessage(row.message, row.senderName)]),
+  );
+  return entries.map((entry) => {
+    const mine = people.filter((row) => row.participant.conversationId === entry.conversation.id);
+    const other = mine.find((row) => row.participant.userId !== viewerId);
+    const access: ConversationAccess = {
+      ...entry,
+      other: other?.participant.userId
+        ? {
+            userId: other.participant.userId,
+            blockedByViewer: other.viewerBlocks !== null,
+            blocksViewer: other.blocksViewer !== null,
+          }
+        : null,
+    };
+    const participants: ChatParticipant[] = mine
+      .sort((a, b) => Number(b.participant.userId === viewerId) - Number(a.participant.userId === viewerId))
+      .map((row) => presentParticipant(viewerId, row.participant, row.account, row.viewerBlocks !== null));
+    return presentConversation(access, lastById.get(entry.conversation.id) ?? null, participants);
+  });
+}

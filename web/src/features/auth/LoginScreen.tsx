@@ -1,0 +1,11 @@
+import { AuthScreen } from './AuthScreen.tsx';
+import { LoginForm } from './LoginForm.tsx';
+
+/** /login */
+export function LoginScreen() {
+  return (
+    <AuthScreen>
+      <LoginForm />
+    </AuthScreen>
+  );
+}

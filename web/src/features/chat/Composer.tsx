@@ -1,0 +1,141 @@
+import { chatLimits, imageContentTypes } from '@convene/contract';
+import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import SendIcon from '@mui/icons-material/Send';
+import { Box, Button, Chip, IconButton, LinearProgress, TextField, Tooltip, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UploadState } from './useSendMessage.ts';
+
+/** A chosen photo with an id of its own (two files may share a name). */
+interface Chosen {
+  id: number;
+  file: File;
+}
+let nextChosenId = 1;
+
+interface ComposerProps {
+  /** Sends the text and the chosen photos; the box empties at once (messages show as pending). */
+  onSend: (text: string, files: File[]) => void;
+  /** When the viewer may not send, the reason shown instead of the box. */
+  refusal?: string;
+  /** The photo being uploaded, with its cancel. */
+  upload: UploadState | null;
+}
+
+/** 'Type a message': Enter sends, Shift+Enter starts a new line; photos are attached beside it. */
+export function Composer({ onSend, refusal, upload }: ComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<Chosen[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  if (refusal) {
+    return (
+      <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
+        <Typography color="text.secondary" role="note" sx={{ textAlign: 'center' }}>
+          {refusal}
+        </Typography>
+      </Box>
+    );
+  }
+  const submit = () => {
+    if (!text.trim() && files.length === 0) return;
+    onSend(
+      text,
+      files.map((chosen) => chosen.file),
+    );
+    setText('');
+    setFiles([]);
+  };
+  return (
+    <>
+      {upload ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1 }} role="status">
+          <Typography variant="caption" noWrap sx={{ maxWidth: '40%' }}>
+            {t('chat.composer.uploading', { name: upload.name })}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={Math.round(upload.fraction * 100)}
+            sx={{ flex: 1 }}
+            aria-label={t('chat.composer.uploading', { name: upload.name })}
+          />
+          <Button size="small" onClick={upload.cancel}>
+            {t('common.cancel')}
+          </Button>
+        </Box>
+      ) : null}
+      {files.length > 0 ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, pt: 1 }}>
+          {files.map((chosen) => (
+            <Chip
+              key={chosen.id}
+              label={chosen.file.name}
+              size="small"
+              onDelete={() => setFiles((list) => list.filter((item) => item.id !== chosen.id))}
+            />
+          ))}
+        </Box>
+      ) : null}
+      <Box
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5, borderTop: 1, borderColor: 'divider' }}
+      >
+        <input
+          ref={fileInput}
+          type="file"
+          accept={imageContentTypes.join(',')}
+          multiple
+          hidden
+          aria-label={t('chat.composer.attach')}
+          onChange={(event) => {
+            const chosen = [...(event.target.files ?? [])].map((file) => {
+              nextChosenId += 1;
+              return { id: nextChosenId, file };
+            });
+            setFiles((list) => [...list, ...chosen]);
+            event.target.value = '';
+          }}
+        />
+        <Tooltip title={t('chat.composer.attach')}>
+          <IconButton aria-label={t('chat.composer.attach')} onClick={() => fileInput.current?.click()}>
+            <AddPhotoAlternateOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+        <TextField
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          placeholder={t('chat.composer.placeholder')}
+          slotProps={{
+            htmlInput: { 'aria-label': t('chat.composer.placeholder'), maxLength: chatLimits.messageMax },
+          }}
+          multiline
+          maxRows={6}
+          size="small"
+          fullWidth
+        />
+        <Tooltip title={t('chat.composer.send')}>
+          <span>
+            <IconButton
+              type="submit"
+              color="primary"
+              aria-label={t('chat.composer.send')}
+              disabled={!text.trim()}
+            >
+              <SendIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+    </>
+  );
+}

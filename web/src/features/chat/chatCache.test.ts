@@ -1,0 +1,96 @@
+import type { ChatMessage, Conversation } from '@convene/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../api/queryKeys.ts';
+import {
+  addMessage,
+  applyMessageToLists,
+  type ConversationListData,
+  type MessagePagesData,
+  removeFromLists,
+  setUnreadCount,
+} from './chatCache.ts';
+
+const conversation = (conversationId: string, unreadCount = 0): Conversation => ({
+  conversationId,
+  type: 'group',
+  name: conversationId,
+  description: null,
+  photo: null,
+  status: 'active',
+  preferences: { color: null, isSupportThread: false },
+  linkedEntity: { linkedTo: null },
+  unreadCount,
+  lastMessage: null,
+  updatedDate: '2026-01-01T00:00:00.000Z',
+  muted: false,
+  role: 'participant',
+  participants: [],
+  abilities: {
+    send: true,
+    editInfo: false,
+    manageParticipants: false,
+    leave: true,
+    mute: true,
+    hide: true,
+    deleteForAll: false,
+  },
+});
+
+const message = (conversationId: string, seq: number): ChatMessage => ({
+  messageId: `${conversationId}-${seq}`,
+  conversationId,
+  seq,
+  sender: { userId: 'u1', name: 'U', linkedEntity: { linkedTo: null } },
+  type: 'message',
+  message: `m${seq}`,
+  media: null,
+  data: null,
+  status: 'created',
+  clientKey: null,
+  createdDate: '2026-01-02T00:00:00.000Z',
+  updatedDate: '2026-01-02T00:00:00.000Z',
+});
+
+function listWith(queryClient: QueryClient, pages: Conversation[][]) {
+  const data: ConversationListData = { pages, pageParams: pages.map((_, index) => ({ skip: index * 20 })) };
+  queryClient.setQueryData(queryKeys.chatList(''), data);
+}
+const listIds = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryData<ConversationListData>(queryKeys.chatList(''))
+    ?.pages.map((page) => page.map((item) => `${item.conversationId}:${item.unreadCount}`));
+
+describe('chat cache', () => {
+  it('a new message moves its conversation to the top with its preview and unread count', () => {
+    const queryClient = new QueryClient();
+    listWith(queryClient, [[conversation('a'), conversation('b')], [conversation('c')]]);
+    const sent = message('c', 7);
+    applyMessageToLists(queryClient, sent, 3);
+    expect(listIds(queryClient)).toEqual([['c:3', 'a:0', 'b:0'], []]);
+    const top = queryClient.getQueryData<ConversationListData>(queryKeys.chatList(''))?.pages[0]?.[0];
+    expect(top?.lastMessage).toEqual(sent);
+    setUnreadCount(queryClient, 'c', 0);
+    expect(listIds(queryClient)?.[0]?.[0]).toBe('c:0');
+    removeFromLists(queryClient, 'a');
+    expect(listIds(queryClient)).toEqual([['c:0', 'b:0'], []]);
+  });
+
+  it('a list without the conversation refetches instead', () => {
+    const queryClient = new QueryClient();
+    listWith(queryClient, [[conversation('a')]]);
+    applyMessageToLists(queryClient, message('z', 1), 1);
+    expect(listIds(queryClient)).toEqual([['a:0']]);
+    expect(queryClient.getQueryState(queryKeys.chatList(''))?.isInvalidated).toBe(true);
+  });
+
+  it('adds a message to the newest page once', () => {
+    const queryClient = new QueryClient();
+    const data: MessagePagesData = { pages: [[message('a', 2), message('a', 1)]], pageParams: [{ skip: 0 }] };
+    queryClient.setQueryData(queryKeys.chatMessages('a'), data);
+    addMessage(queryClient, message('a', 3));
+    addMessage(queryClient, message('a', 3));
+    const pages = queryClient.getQueryData<MessagePagesData>(queryKeys.chatMessages('a'))?.pages;
+    expect(pages?.[0]?.map((item) => item.seq)).toEqual([3, 2, 1]);
+  });
+});
