@@ -159,9 +159,16 @@ export function decodeMail(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** The first link in a mail that contains the given path. */
+/** The first link in a raw (quoted-printable) mail that contains the given path. */
 export function findLink(raw: string, pathPart: string): string {
-  const decoded = decodeMail(raw);
+  return findLinkInText(decodeMail(raw), pathPart);
+}
+
+/**
+ * The first link containing the given path in a mail's already decoded text (decoding it again
+ * would turn a token's "=4F…" into "O…").
+ */
+export function findLinkInText(decoded: string, pathPart: string): string {
   const match = new RegExp(
     `https?://[^\\s"<>]*${pathPart.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"<>]*`,
   ).exec(decoded);

@@ -3,7 +3,7 @@ import { isNull } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, findLink, type TestApp, testDatabases } from '../../test/harness.ts';
+import { createTestApp, findLinkInText, type TestApp, testDatabases } from '../../test/harness.ts';
 import { outbox } from '../db/schema/index.ts';
 
 interface Received {
@@ -69,7 +69,7 @@ describe.each(testDatabases())('mail over SMTP through the outbox on %s', (kind)
     const mail = smtp.received.find((message) => message.to === 'smtp.user@example.com');
     expect(mail?.subject).toBe('Confirm your Convene e-mail address');
     expect(mail?.text).toContain('Hello Smtp User,');
-    const link = new URL(findLink(mail?.text ?? '', '/api/account/confirmEmail?token='));
+    const link = new URL(findLinkInText(mail?.text ?? '', '/api/account/confirmEmail?token='));
     const confirmed = await app.fastify.inject({ url: `${link.pathname}${link.search}` });
     expect(confirmed.headers.location).toBe('/login?emailConfirmed=1');
     const account = await app.fastify.inject({
