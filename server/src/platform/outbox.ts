@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/connect.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -26,21 +26,111 @@ export async function addToOutbox<K extends OutboxKind>(tx: Db, kind: K, payload
   await tx.insert(outbox).values({ kind, payload: payload as unknown as Record<string, unknown> });
 }
 
+/** Records many side effects of one kind in the caller's transaction, a thousand per statement. */
+export async function addManyToOutbox<K extends OutboxKind>(tx: Db, kind: K, payloads: OutboxPayloads[K][]) {
+  for (let index = 0; index < payloads.length; index += 1000) {
+    await tx.insert(outbox).values(
+      payloads.slice(index, index + 1000).map((payload) => ({
+        kind,
+        payload: payload as unknown as Record<string, unknown>,
+      })),
+    );
+  }
+}
+
 const maxAttempts = 8;
-const batchSize = 20;
+/** Delivered rows are kept this long (tests and operators read them), then swept. */
+const keepDoneMs = 24 * 60 * 60 * 1000;
+const sweepEveryMs = 60 * 60 * 1000;
 
 /** Delay before retry n (1-based): 5 s, 10 s, 20 s … capped at 10 minutes. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(5000 * 2 ** (attempt - 1), 10 * 60 * 1000);
 }
 
+type OutboxRow = typeof outbox.$inferSelect;
+
 /**
- * Drains the outbox. Each row is claimed by pushing its run_at forward inside a
- * `FOR UPDATE SKIP LOCKED` transaction, so several processes share the table without
- * delivering a row twice at once, and a process that dies mid-delivery leaves the row to be
- * retried after the lease.
+ * A lane drains the rows of some kinds on its own: realtime messages (published in memory, a
+ * few hundred per message to a big group) never wait behind a slow mail server or push service.
+ */
+const laneOfKind = {
+  realtime: 'realtime',
+  mail: 'deliveries',
+  push: 'deliveries',
+  chatPush: 'deliveries',
+} as const satisfies Record<OutboxKind, string>;
+
+/** Rows claimed per round; each round is one claiming statement and one completing one. */
+const batchSizes: Record<(typeof laneOfKind)[OutboxKind], number> = { realtime: 500, deliveries: 20 };
+
+interface LaneSpec {
+  name: string;
+  kinds: OutboxKind[];
+  batchSize: number;
+}
+
+const lanes: LaneSpec[] = Object.entries(batchSizes).map(([name, batchSize]) => ({
+  name,
+  batchSize,
+  kinds: (Object.keys(laneOfKind) as OutboxKind[]).filter((kind) => laneOfKind[kind] === name),
+}));
+
+/**
+ * Drains the outbox. Rows are claimed by pushing their run_at forward in one
+ * `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)` statement, so several processes share
+ * the table without delivering a row twice at once, and a process that dies mid-delivery leaves
+ * the row to be retried after the lease. Each lane (realtime, the rest) runs its own loop.
  */
 export class OutboxWorker {
+  private readonly lanes: OutboxLane[];
+  private sweepTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    handlers: OutboxHandlers,
+    private readonly logger: Logger,
+    pollMs = 2000,
+  ) {
+    this.lanes = lanes.map((spec) => new OutboxLane(db, handlers, logger, pollMs, spec));
+  }
+
+  /** Starts polling, and sweeps delivered rows older than a day every hour. */
+  start(): void {
+    for (const lane of this.lanes) lane.start();
+    this.sweepTimer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'outbox sweep failed'));
+    }, sweepEveryMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Asks for a drain soon (after a commit that added rows). */
+  kick(): void {
+    for (const lane of this.lanes) lane.kick();
+  }
+
+  /** Stops polling and waits for the current drains. */
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await Promise.all(this.lanes.map((lane) => lane.stop()));
+  }
+
+  /** Delivers everything due now; resolves when the table has nothing due. */
+  async drain(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.drain()));
+  }
+
+  /** Deletes rows delivered more than a day ago (rows that gave up, with their error, stay). */
+  async sweep(now = new Date()): Promise<number> {
+    const deleted = await this.db
+      .delete(outbox)
+      .where(and(lt(outbox.doneAt, new Date(now.getTime() - keepDoneMs)), isNull(outbox.lastError)))
+      .returning({ id: outbox.id });
+    return deleted.length;
+  }
+}
+
+class OutboxLane {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   // Nothing runs in the background until start(): tests drain by hand, and a kick before
@@ -52,16 +142,15 @@ export class OutboxWorker {
     private readonly db: Db,
     private readonly handlers: OutboxHandlers,
     private readonly logger: Logger,
-    private readonly pollMs = 2000,
+    private readonly pollMs: number,
+    private readonly spec: LaneSpec,
   ) {}
 
-  /** Starts polling. */
   start(): void {
     this.stopped = false;
     this.schedule(0);
   }
 
-  /** Asks for a drain soon (after a commit that added rows). */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -71,19 +160,24 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** Stops polling and waits for the current drain. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
 
-  /** Delivers everything due now; resolves when the table has nothing due. */
   async drain(): Promise<void> {
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return;
-      await Promise.all(claimed.map((row) => this.deliver(row)));
+      const outcomes = await Promise.all(claimed.map((row) => this.deliver(row)));
+      const delivered = claimed.filter((_row, index) => outcomes[index]).map((row) => row.id);
+      if (delivered.length > 0) {
+        await this.db
+          .update(outbox)
+          .set({ doneAt: new Date(), lastError: null })
+          .where(inArray(outbox.id, delivered));
+      }
     }
   }
 
@@ -91,7 +185,9 @@ export class OutboxWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.drain()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'outbox drain failed'))
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, lane: this.spec.name }, 'outbox drain failed'),
+        )
         .finally(() => {
           this.running = undefined;
           if (this.stopped) return;
@@ -103,34 +199,33 @@ export class OutboxWorker {
     this.timer.unref();
   }
 
-  private async claim() {
-    const leaseUntil = new Date(Date.now() + 60_000);
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(outbox)
-        .where(and(isNull(outbox.doneAt), lte(outbox.runAt, new Date())))
-        .orderBy(asc(outbox.runAt), asc(outbox.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      for (const row of due) {
-        await tx
-          .update(outbox)
-          .set({ runAt: leaseUntil, attempts: sql`${outbox.attempts} + 1` })
-          .where(eq(outbox.id, row.id));
-      }
-      return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-    });
+  /** Claims the lane's due rows, oldest first, in one statement. */
+  private async claim(): Promise<OutboxRow[]> {
+    const due = this.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isNull(outbox.doneAt), lte(outbox.runAt, new Date()), inArray(outbox.kind, this.spec.kinds)))
+      .orderBy(asc(outbox.runAt), asc(outbox.id))
+      .limit(this.spec.batchSize)
+      .for('update', { skipLocked: true });
+    const claimed = await this.db
+      .update(outbox)
+      .set({ runAt: new Date(Date.now() + 60_000), attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning();
+    // Rows of one user are published in the order they were recorded.
+    return claimed.sort((a, b) => a.id - b.id);
   }
 
-  private async deliver(row: typeof outbox.$inferSelect): Promise<void> {
+  /** Runs the row's handler; true when delivered, else the row is scheduled for a retry. */
+  private async deliver(row: OutboxRow): Promise<boolean> {
     const handler = this.handlers[row.kind as OutboxKind] as
       | ((payload: unknown) => Promise<void>)
       | undefined;
     try {
       if (!handler) throw new Error(`no outbox handler for ${row.kind}`);
       await handler(row.payload);
-      await this.db.update(outbox).set({ doneAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+      return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = row.attempts >= maxAttempts;
@@ -146,6 +241,7 @@ export class OutboxWorker {
           doneAt: giveUp ? new Date() : null,
         })
         .where(eq(outbox.id, row.id));
+      return false;
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import { outbox } from '../db/schema/index.ts';
+import { addManyToOutbox } from './outbox.ts';
 import type { RealtimeEnvelope, RealtimeHub } from './realtime.ts';
 
 /**
@@ -10,15 +10,7 @@ import type { RealtimeEnvelope, RealtimeHub } from './realtime.ts';
 
 /** Records realtime messages for after commit, one outbox row each, a thousand per statement. */
 export async function recordRealtime(tx: Db, envelopes: RealtimeEnvelope[]): Promise<void> {
-  for (let index = 0; index < envelopes.length; index += 1000) {
-    const chunk = envelopes.slice(index, index + 1000);
-    await tx.insert(outbox).values(
-      chunk.map((payload) => ({
-        kind: 'realtime',
-        payload: payload as unknown as Record<string, unknown>,
-      })),
-    );
-  }
+  await addManyToOutbox(tx, 'realtime', envelopes);
 }
 
 /** The outbox's realtime handler: publishes a recorded message to every socket of its user. */

@@ -22,7 +22,10 @@ async function readSources(): Promise<Array<{ file: string; text: string }>> {
 describe('the one realtime route', () => {
   it('writes realtime outbox rows only through recordRealtime', async () => {
     const writers = (await readSources())
-      .filter(({ text }) => /addToOutbox\([^,]+,\s*'realtime'/.test(text) || /kind:\s*'realtime'/.test(text))
+      .filter(
+        ({ text }) =>
+          /add(?:Many)?ToOutbox\([^,]+,\s*'realtime'/.test(text) || /kind:\s*'realtime'/.test(text),
+      )
       .map(({ file }) => file);
     expect(writers).toEqual([path.join('platform', 'realtimeOutbox.ts')]);
   });

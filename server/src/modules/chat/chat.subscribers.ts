@@ -7,7 +7,7 @@ import {
   userBlocks,
 } from '../../db/schema/index.ts';
 import type { SubscriberOf } from '../../domainEvents.ts';
-import { addToOutbox } from '../../platform/outbox.ts';
+import { addManyToOutbox, addToOutbox } from '../../platform/outbox.ts';
 import type { RealtimeEnvelope } from '../../platform/realtime.ts';
 import { recordRealtime } from '../../platform/realtimeOutbox.ts';
 import { listActiveParticipantIds } from './chat.access.ts';
@@ -122,14 +122,13 @@ export const pushMessage: SubscriberOf<'chat.messageSent'> = async (tx, event) =
         sql`coalesce((${calendarMembers.settings}->>'enableChatPushNotifications')::boolean, true)`,
       ),
     );
-  for (const recipient of recipients) {
-    if (recipient.userId) {
-      await addToOutbox(tx, 'chatPush', {
-        messageId: event.message.messageId,
-        recipientId: recipient.userId,
-      });
-    }
-  }
+  await addManyToOutbox(
+    tx,
+    'chatPush',
+    recipients.flatMap((recipient) =>
+      recipient.userId ? [{ messageId: event.message.messageId, recipientId: recipient.userId }] : [],
+    ),
+  );
 };
 
 /** Everyone in the conversation refreshes its participants; the new people see it appear. */

@@ -1,0 +1,159 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, testDatabases } from '../../test/harness.ts';
+import { type Database, openDatabase } from '../db/connect.ts';
+import { outbox } from '../db/schema/index.ts';
+import { addManyToOutbox, addToOutbox, type OutboxHandlers, OutboxWorker } from './outbox.ts';
+import type { RealtimeEnvelope } from './realtime.ts';
+
+const silent = pino({ level: 'silent' });
+
+const envelope = (userId: string, index: number): RealtimeEnvelope => ({
+  userId,
+  message: 'calendar',
+  payload: { calendarId: `cal-${index}`, lastActionType: 'update' },
+});
+
+const mail = { to: 'someone@example.com', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' };
+
+describe.each(testDatabases())('outbox lanes on %s', (kind) => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: Database;
+  beforeAll(async () => {
+    opened = await openTestDatabase(kind);
+    database = opened.database;
+  });
+  afterAll(async () => {
+    await database.close();
+    await opened.drop();
+  });
+  beforeEach(async () => {
+    await database.db.delete(outbox);
+  });
+
+  /** Handlers that record what they delivered; mails wait until released. */
+  function recordingHandlers() {
+    const published: string[] = [];
+    const mailed: string[] = [];
+    let release: () => void = () => undefined;
+    const mailGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handlers: OutboxHandlers = {
+      realtime: async (payload) => {
+        published.push(`${payload.userId}:${(payload.payload as { calendarId: string }).calendarId}`);
+      },
+      mail: async (payload) => {
+        await mailGate;
+        mailed.push(payload.to);
+      },
+      push: async () => undefined,
+      chatPush: async () => undefined,
+    };
+    return { handlers, published, mailed, release };
+  }
+
+  it('publishes realtime messages while a slow mail delivery is still running', async () => {
+    const { handlers, published, mailed, release } = recordingHandlers();
+    const worker = new OutboxWorker(database.db, handlers, silent, 60_000);
+    worker.start();
+    try {
+      await database.db.transaction((tx) => addToOutbox(tx, 'mail', mail));
+      worker.kick();
+      // The mail is claimed and its delivery hangs; then a realtime message is committed.
+      await expect.poll(() => database.db.$count(outbox, sql`${outbox.attempts} = 1`)).toBe(1);
+      await database.db.transaction((tx) => addManyToOutbox(tx, 'realtime', [envelope('u1', 1)]));
+      worker.kick();
+      await expect.poll(() => published).toEqual(['u1:cal-1']);
+      expect(mailed).toEqual([]);
+      release();
+      await expect.poll(() => mailed).toEqual(['someone@example.com']);
+    } finally {
+      release();
+      await worker.stop();
+    }
+    await worker.drain();
+    expect(await database.db.$count(outbox, isNull(outbox.doneAt))).toBe(0);
+  });
+
+  it('delivers more rows than one round claims, each once and in the order recorded', async () => {
+    const { handlers, published } = recordingHandlers();
+    const worker = new OutboxWorker(database.db, handlers, silent);
+    const envelopes = Array.from({ length: 1203 }, (_, index) => envelope(`u${index % 7}`, index));
+    await database.db.transaction((tx) => addManyToOutbox(tx, 'realtime', envelopes));
+    await worker.drain();
+    expect(published).toEqual(envelopes.map((item, index) => `${item.userId}:cal-${index}`));
+    const attempts = await database.db
+      .select({ attempts: outbox.attempts, count: sql<number>`count(*)::int` })
+      .from(outbox)
+      .groupBy(outbox.attempts);
+    expect(attempts).toEqual([{ attempts: 1, count: 1203 }]);
+  });
+
+  it('leaves a failed row for a later retry with its error, and completes the rest of its round', async () => {
+    const published: string[] = [];
+    const handlers: OutboxHandlers = {
+      realtime: async (payload) => {
+        if (payload.userId === 'broken') throw new Error('socket layer down');
+        published.push(payload.userId);
+      },
+      mail: async () => undefined,
+      push: async () => undefined,
+      chatPush: async () => undefined,
+    };
+    const worker = new OutboxWorker(database.db, handlers, silent);
+    await database.db.transaction((tx) =>
+      addManyToOutbox(tx, 'realtime', [envelope('a', 1), envelope('broken', 2), envelope('b', 3)]),
+    );
+    await worker.drain();
+    expect(published).toEqual(['a', 'b']);
+    const [failed] = await database.db.select().from(outbox).where(isNull(outbox.doneAt));
+    expect(failed).toMatchObject({ attempts: 1, lastError: 'socket layer down' });
+    expect(failed?.runAt.getTime()).toBeGreaterThan(Date.now() + 3000);
+  });
+
+  it('sweeps rows delivered more than a day ago, keeping recent ones and ones that gave up', async () => {
+    const worker = new OutboxWorker(database.db, recordingHandlers().handlers, silent);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const [old, recent, gaveUp, pending] = await database.db
+      .insert(outbox)
+      .values([
+        { kind: 'realtime', payload: {}, doneAt: twoDaysAgo },
+        { kind: 'realtime', payload: {}, doneAt: new Date() },
+        { kind: 'mail', payload: {}, doneAt: twoDaysAgo, lastError: 'mailbox full' },
+        { kind: 'mail', payload: {}, runAt: new Date(Date.now() + 60_000) },
+      ])
+      .returning({ id: outbox.id });
+    expect(await worker.sweep()).toBe(1);
+    const left = (await database.db.select({ id: outbox.id }).from(outbox)).map((row) => row.id).sort();
+    expect(left).toEqual([recent?.id, gaveUp?.id, pending?.id].sort());
+    expect(await database.db.$count(outbox, eq(outbox.id, old?.id ?? -1))).toBe(0);
+  });
+
+  it.runIf(kind === 'postgres')('two workers on one table never deliver a row twice', async () => {
+    const second = await openDatabase({ url: opened.url as string });
+    try {
+      const delivered: string[] = [];
+      const handlers = (): OutboxHandlers => ({
+        realtime: async (payload) => {
+          delivered.push((payload.payload as { calendarId: string }).calendarId);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        },
+        mail: async () => undefined,
+        push: async () => undefined,
+        chatPush: async () => undefined,
+      });
+      const envelopes = Array.from({ length: 1500 }, (_, index) => envelope('u', index));
+      await database.db.transaction((tx) => addManyToOutbox(tx, 'realtime', envelopes));
+      await Promise.all([
+        new OutboxWorker(database.db, handlers(), silent).drain(),
+        new OutboxWorker(second.db, handlers(), silent).drain(),
+      ]);
+      expect(delivered).toHaveLength(1500);
+      expect(new Set(delivered).size).toBe(1500);
+    } finally {
+      await second.close();
+    }
+  });
+});
