@@ -125,7 +125,10 @@ test('the conversation of a deleted calendar stays readable without a composer, 
   await page.goto('/chat');
   await acceptInvitation(page, name);
   const { loginToken } = await storedAccount(owner.page);
-  await page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(name) }).click();
+  await page
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
   const conversationId = page.url().split('/').at(-1) ?? '';
   await callApi(owner.page, 'POST', `/api/conversations/${conversationId}/messages`, {
     message: 'Last rehearsal notes',
