@@ -164,3 +164,46 @@ test('a photo reaches the other side; a block stops the 1to1 for both', async ({
   expect((refused.body as { message: string }).message).toBe('chat.errors.blockedPrivateMessages');
   expect(alice.problems).toEqual([]);
 });
+
+test('an unknown address is offered as an invitation, never one’s own, and joins the group as pending', async ({
+  browser,
+}) => {
+  const bPrefix = uniquePrefix('b');
+  const alice = await signUp(browser, uniquePrefix('a'));
+  await signUp(browser, bPrefix);
+  const a = alice.page;
+  const invited = `${uniquePrefix('x')}@example.com`;
+
+  await a.goto('/chat/new');
+  await expect(a.getByRole('heading', { name: 'Start New Conversation' })).toBeVisible();
+  const field = a.getByLabel('Name or e-mail');
+  // My own address is no invitation.
+  await field.fill(alice.user.email);
+  await expect(a.getByText('No results')).toBeVisible();
+  await expect(a.getByRole('button', { name: /^Invite / })).toHaveCount(0);
+
+  await pickContact(a, bPrefix);
+  // Typed with capitals and spaces: looked up lower-cased and trimmed.
+  await field.fill(`  ${invited.toUpperCase()} `);
+  const offer = a.getByRole('list', { name: 'Suggestions' }).getByRole('button', {
+    name: `Invite ${invited} to Chat`,
+  });
+  await expect(offer).toBeVisible();
+  await shot(a, 'chat-new-invite');
+  await offer.click();
+  const chosen = a.getByRole('group', { name: 'Chosen people' });
+  await expect(chosen).toContainText(invited);
+  await expect(field).toHaveValue('');
+  await a.getByLabel('Group name').fill('With a guest');
+  await a.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(a.getByRole('heading', { level: 1, name: 'With a guest' })).toBeVisible();
+
+  await a.getByRole('link', { name: 'Group info' }).click();
+  const participants = a.getByRole('list', { name: 'Participants' });
+  await expect(participants.getByTestId('participant')).toHaveCount(3);
+  // Me, the active member, then the invited address, pending.
+  await expect(participants.getByTestId('participant').last()).toContainText(invited);
+  await expect(participants.getByTestId('participant').last()).toContainText('Invitation sent');
+  await shot(a, 'chat-group-invited');
+  expect(alice.problems).toEqual([]);
+});

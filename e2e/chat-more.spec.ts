@@ -8,6 +8,8 @@ import { callApi, storedAccount } from './profileHelpers.ts';
 
 const phone = { width: 390, height: 800 };
 
+type Person = Awaited<ReturnType<typeof signUp>>;
+
 /** Solves the server's ALTCHA challenge in Node, as the widget does in the browser. */
 async function solveCaptcha(page: Page): Promise<string> {
   const challenge = (await (await page.request.get('/api/captcha/challenge')).json()) as Challenge;
@@ -62,11 +64,8 @@ test('Romanian on a phone: the list alone, then the conversation alone with its 
   expect(ana.problems).toEqual([]);
 });
 
-test('a member who accepts a calendar invitation finds its conversation, linked to the calendar', async ({
-  browser,
-}) => {
-  const owner = await signUp(browser, 'owner');
-  const member = await signUp(browser, 'member');
+/** A calendar the owner shares with the member: answers its name and id. */
+async function shareCalendar(owner: Person, member: Person): Promise<{ name: string; calendarId: string }> {
   await confirmAddress(member.page.request, member.user.email);
   const name = `Team ${Date.now().toString(36)}`;
   const { loginToken } = await storedAccount(owner.page);
@@ -85,6 +84,15 @@ test('a member who accepts a calendar invitation finds its conversation, linked 
     data: { calendarId, memberId, recaptchaCode: await solveCaptcha(owner.page) },
   });
   expect(shared.ok(), await shared.text()).toBe(true);
+  return { name, calendarId };
+}
+
+test('a member who accepts a calendar invitation finds its conversation, linked to the calendar', async ({
+  browser,
+}) => {
+  const owner = await signUp(browser, 'owner');
+  const member = await signUp(browser, 'member');
+  const { name, calendarId } = await shareCalendar(owner, member);
 
   await member.page.goto('/chat');
   const list = member.page.getByRole('list', { name: 'Conversations' });
@@ -105,6 +113,71 @@ test('a member who accepts a calendar invitation finds its conversation, linked 
   await member.page.goto(`/conversations/${conversationId}?calendarId=${calendarId}`);
   await expect(member.page).toHaveURL(new RegExp(`/chat/conversation/${conversationId}\\?calendarId=`));
   await expect(member.page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('the conversation of a deleted calendar stays readable without a composer, live and after a reload', async ({
+  browser,
+}) => {
+  const owner = await signUp(browser, 'owner');
+  const member = await signUp(browser, 'member');
+  const { name, calendarId } = await shareCalendar(owner, member);
+  const page = member.page;
+  await page.goto('/chat');
+  await acceptInvitation(page, name);
+  const { loginToken } = await storedAccount(owner.page);
+  await page
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
+  const conversationId = page.url().split('/').at(-1) ?? '';
+  await callApi(owner.page, 'POST', `/api/conversations/${conversationId}/messages`, {
+    message: 'Last rehearsal notes',
+    clientKey: 'k-unavailable-1',
+  });
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Last rehearsal notes')).toBeVisible();
+  const composer = page.getByRole('textbox', { name: 'Type a message' });
+  await expect(composer).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the calendar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Mute' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const deleted = await owner.page.request.delete(`/api/calendar?calendarId=${calendarId}`, {
+    headers: { loginToken, version: '3.7' },
+  });
+  expect(deleted.status(), await deleted.text()).toBe(204);
+
+  // Live: the member stays on the conversation, now read-only.
+  await expect(composer).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/chat/conversation/${conversationId}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(log.getByText('Last rehearsal notes')).toBeVisible();
+  await expect(page.getByText('This conversation is no longer available.')).toBeVisible();
+  // The calendar is gone: no link to it.
+  await expect(page.getByRole('link', { name: 'Open the calendar' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete Conversation' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /^(Mute|Unmute)$/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await shot(page, 'chat-unavailable-wide-en');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(log.getByText('Last rehearsal notes')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Type a message' })).toHaveCount(0);
+
+  // The same screen for the same member on a phone, in Romanian.
+  const storageState = await page.context().storageState();
+  const roContext = await browser.newContext({ storageState, locale: 'ro-RO', viewport: phone });
+  const roPage = await roContext.newPage();
+  await roPage.goto(`/chat/conversation/${conversationId}`);
+  await expect(roPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(roPage.getByText('Această conversație nu mai este disponibilă.')).toBeVisible();
+  await expect(roPage.getByRole('textbox', { name: 'Scrie un mesaj' })).toHaveCount(0);
+  await shot(roPage, 'chat-unavailable-ro-narrow');
+  await roContext.close();
+  expect(member.problems).toEqual([]);
 });
 
 test('a long conversation renders only what is in view and loads older messages without a jump', async ({

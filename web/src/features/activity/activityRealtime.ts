@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryKeys.ts';
 import type { RealtimeSocket } from '../../api/realtime.ts';
-import { createDebounced } from './debounce.ts';
+import { createDebounced } from '../../components/debounce.ts';
 
 /** Realtime refresh debounce of PRODUCT.md §2.9. */
 const activityRefreshDelayMs = 500;

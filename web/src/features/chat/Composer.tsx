@@ -59,7 +59,11 @@ export function Composer({ onSend, refusal, upload }: ComposerProps) {
             sx={{ flex: 1 }}
             aria-label={t('chat.composer.uploading', { name: upload.name })}
           />
-          <Button size="small" onClick={upload.cancel}>
+          <Button
+            size="small"
+            onClick={upload.cancel}
+            aria-label={t('chat.composer.cancelUpload', { name: upload.name })}
+          >
             {t('common.cancel')}
           </Button>
         </Box>
@@ -129,7 +133,7 @@ export function Composer({ onSend, refusal, upload }: ComposerProps) {
               type="submit"
               color="primary"
               aria-label={t('chat.composer.send')}
-              disabled={!text.trim()}
+              disabled={!text.trim() && files.length === 0}
             >
               <SendIcon />
             </IconButton>

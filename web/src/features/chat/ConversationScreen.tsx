@@ -99,7 +99,9 @@ function ConversationScreen({ conversationId }: { conversationId: string }) {
   const refusal = conversation.abilities.send
     ? undefined
     : t(conversation.type === '1to1' ? 'chat.errors.blockedPrivateMessages' : 'chat.errors.unavailable');
-  const calendarId = conversation.type === 'calendar' ? conversation.linkedEntity.linkedTo : null;
+  // A deleted calendar's conversation (unavailable) has no calendar left to link to.
+  const calendarId =
+    conversation.type === 'calendar' && !isUnavailable ? conversation.linkedEntity.linkedTo : null;
 
   return (
     <>

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import type { RealtimeSocket } from '../../api/realtime.ts';
+import { createDebounced, type Debounced } from '../../components/debounce.ts';
 import { addMessage, applyMessageToLists, isOpenConversation, removeFromLists } from './chatCache.ts';
 
 type Payload<M extends keyof ServerToClientMessages> = Parameters<ServerToClientMessages[M]>[0];
@@ -13,18 +14,12 @@ type Payload<M extends keyof ServerToClientMessages> = Parameters<ServerToClient
  * people's changes refresh the participants. Answers the function that stops listening.
  */
 export function subscribeChatRealtime(socket: RealtimeSocket, queryClient: QueryClient): () => void {
+  const reads = createReadDebouncer(readNewest);
   const onMessage = ({ conversationId, message, unreadCount }: Payload<'messages'>) => {
     addMessage(queryClient, message);
     const isOpen = isOpenConversation(conversationId);
     applyMessageToLists(queryClient, message, isOpen ? 0 : unreadCount);
-    // Reading the newest message moves the reader's position on the server too.
-    // (A direct call: this module is in the first page, where the contract's chat schemas and
-    // zod must not load — see app/zodConfig.ts.)
-    if (isOpen) {
-      void apiSend(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, {
-        query: { skip: 0, limit: 1 },
-      }).catch(() => undefined);
-    }
+    if (isOpen) reads.read(conversationId);
   };
   const onConversation = ({ conversationId, action }: Payload<'conversations'>) => {
     if (action === 'hidden' || action === 'deleted') {
@@ -53,8 +48,51 @@ export function subscribeChatRealtime(socket: RealtimeSocket, queryClient: Query
   socket.on('conversations', onConversation);
   socket.on('users', onUsers);
   return () => {
+    reads.cancel();
     socket.off('messages', onMessage);
     socket.off('conversations', onConversation);
     socket.off('users', onUsers);
+  };
+}
+
+/** How long the open conversation's incoming messages gather before one read call covers them. */
+export const readDelayMs = 1000;
+
+/**
+ * Reading the newest message moves the reader's position on the server. (A direct call: this
+ * module is in the first page, where the contract's chat schemas and zod must not load — see
+ * app/zodConfig.ts.)
+ */
+function readNewest(conversationId: string): void {
+  void apiSend(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, {
+    query: { skip: 0, limit: 1 },
+  }).catch(() => undefined);
+}
+
+/**
+ * One read call per burst of messages in a conversation, readDelayMs after the last of them:
+ * the newest message read then covers the whole burst.
+ */
+export function createReadDebouncer(
+  read: (conversationId: string) => void,
+  delayMs = readDelayMs,
+): { read: (conversationId: string) => void; cancel: () => void } {
+  const pending = new Map<string, Debounced>();
+  return {
+    read: (conversationId) => {
+      let debounced = pending.get(conversationId);
+      if (!debounced) {
+        debounced = createDebounced(() => {
+          pending.delete(conversationId);
+          read(conversationId);
+        }, delayMs);
+        pending.set(conversationId, debounced);
+      }
+      debounced.call();
+    },
+    cancel: () => {
+      for (const debounced of pending.values()) debounced.cancel();
+      pending.clear();
+    },
   };
 }

@@ -4,7 +4,7 @@ export interface Debounced {
   cancel: () => void;
 }
 
-/** Runs action once, delayMs after the last of a burst of calls (spec: realtime refresh 500 ms). */
+/** Runs action once, delayMs after the last of a burst of calls (activity refresh, chat read). */
 export function createDebounced(action: () => void, delayMs: number): Debounced {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const cancel = () => {
