@@ -4,19 +4,32 @@ export interface Debounced {
   cancel: () => void;
 }
 
-/** Runs action once, delayMs after the last of a burst of calls (activity refresh, chat read). */
-export function createDebounced(action: () => void, delayMs: number): Debounced {
+/**
+ * Runs action once, delayMs after the last of a burst of calls (activity refresh, chat read);
+ * with maxWaitMs, a burst that never pauses still runs it at least that often.
+ */
+export function createDebounced(
+  action: () => void,
+  delayMs: number,
+  maxWaitMs = Number.POSITIVE_INFINITY,
+): Debounced {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let burstStart = 0;
   const cancel = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };
   const call = () => {
+    const now = Date.now();
+    if (timer === null) burstStart = now;
     cancel();
-    timer = setTimeout(() => {
-      timer = null;
-      action();
-    }, delayMs);
+    timer = setTimeout(
+      () => {
+        timer = null;
+        action();
+      },
+      Math.max(0, Math.min(delayMs, burstStart + maxWaitMs - now)),
+    );
   };
   return { call, cancel };
 }

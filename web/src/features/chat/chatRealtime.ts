@@ -57,6 +57,8 @@ export function subscribeChatRealtime(socket: RealtimeSocket, queryClient: Query
 
 /** How long the open conversation's incoming messages gather before one read call covers them. */
 export const readDelayMs = 1000;
+/** A conversation busy without a pause is still marked read this often. */
+const readMaxWaitMs = 5000;
 
 /**
  * Reading the newest message moves the reader's position on the server. (A direct call: this
@@ -71,7 +73,8 @@ function readNewest(conversationId: string): void {
 
 /**
  * One read call per burst of messages in a conversation, readDelayMs after the last of them:
- * the newest message read then covers the whole burst.
+ * the newest message read then covers the whole burst; a burst without a pause is still read
+ * every readMaxWaitMs.
  */
 export function createReadDebouncer(
   read: (conversationId: string) => void,
@@ -82,10 +85,14 @@ export function createReadDebouncer(
     read: (conversationId) => {
       let debounced = pending.get(conversationId);
       if (!debounced) {
-        debounced = createDebounced(() => {
-          pending.delete(conversationId);
-          read(conversationId);
-        }, delayMs);
+        debounced = createDebounced(
+          () => {
+            pending.delete(conversationId);
+            read(conversationId);
+          },
+          delayMs,
+          readMaxWaitMs,
+        );
         pending.set(conversationId, debounced);
       }
       debounced.call();
