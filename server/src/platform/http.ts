@@ -79,23 +79,22 @@ interface ValueFault {
   fault: 'text' | 'depth';
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+/** An object parsed from client text: not a Buffer or a stream (a raw upload body). */
+function isParsedObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return false;
+  return typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
 /**
- * The first fault in a parsed JSON body, query or params. Only arrays and plain objects are
- * walked (a streamed upload body or a Buffer is not client text), at most `maxNestingDepth`
- * levels down.
+ * The first fault in a parsed JSON body, query or params, at most `maxNestingDepth` levels
+ * down. A streamed upload body or a Buffer is not client text and is not walked.
  */
 function findValueFault(value: unknown, at: string[]): ValueFault | null {
   if (typeof value === 'string') {
     return unstorableText.test(value) ? { path: at.join('.') || 'body', fault: 'text' } : null;
   }
   const isArray = Array.isArray(value);
-  if (!isArray && !isPlainObject(value)) return null;
+  if (!isArray && !isParsedObject(value)) return null;
   if (at.length >= maxNestingDepth) return { path: at.join('.'), fault: 'depth' };
   const entries: Array<[string, unknown]> = isArray
     ? value.map((item, index) => [String(index), item])

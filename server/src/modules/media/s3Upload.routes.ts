@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   imageContentTypes,
   isVideoContentType,
@@ -79,7 +80,7 @@ export function registerS3UploadRoutes(fastify: FastifyInstance, ctx: AppContext
         config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags, querystring: s3PutQuery, response: { 200: uploadAnswer } },
       },
-      async (request) => {
+      async (request, reply) => {
         const store = await getMediaStore(ctx);
         if (store.kind !== 'local') throw notFound();
         const verdict = verifyPolicy(await getUploadSecret(ctx), request.query);
@@ -95,8 +96,21 @@ export function registerS3UploadRoutes(fastify: FastifyInstance, ctx: AppContext
         }
         if (isVideoContentType(type)) {
           const declared = Number(request.headers['content-length']);
-          const body = request.body as AsyncIterable<Buffer>;
-          return acceptVideoUpload(store, contents, type, body, Number.isFinite(declared) ? declared : undefined);
+          // A refused body is left unread, not destroyed: the 400 still reaches the client, and
+          // the connection closes after it rather than reading the rest.
+          const body = (request.body as Readable).iterator({ destroyOnReturn: false });
+          try {
+            return await acceptVideoUpload(
+              store,
+              contents,
+              type,
+              body,
+              Number.isFinite(declared) ? declared : undefined,
+            );
+          } catch (error) {
+            void reply.header('connection', 'close');
+            throw error;
+          }
         }
         if (!Buffer.isBuffer(request.body)) throw validation('file', mediaMessages.fileRequired);
         return acceptUpload(store, contents, request.body);

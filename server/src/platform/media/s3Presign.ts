@@ -35,11 +35,19 @@ export async function presignPut(
  * 20,000,000 bytes under a photo key, or a video of 1 to 100,000,000 bytes of its key's type
  * under a video key (its first bytes are checked apart, `hasUpload`).
  */
-export function isAcceptableObject(key: string, head: { ContentLength?: number; ContentType?: string }): boolean {
+export function isAcceptableObject(
+  key: string,
+  head: { ContentLength?: number; ContentType?: string },
+): boolean {
   const size = head.ContentLength ?? 0;
   const type = head.ContentType?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (videoKeyPattern.test(key)) {
-    return size >= 1 && size <= mediaLimits.videoMaxBytes && isVideoContentType(type) && type === mediaContentTypeOf(key);
+    return (
+      size >= 1 &&
+      size <= mediaLimits.videoMaxBytes &&
+      isVideoContentType(type) &&
+      type === mediaContentTypeOf(key)
+    );
   }
   return size >= 1 && size <= mediaLimits.maxBytes && (imageContentTypes as readonly string[]).includes(type);
 }

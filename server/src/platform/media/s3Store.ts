@@ -7,7 +7,13 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
-import { mediaContentTypeOf, mediaKeyPattern, mediaLimits, type UploadPolicy, videoKeyPattern } from '@convene/contract';
+import {
+  mediaContentTypeOf,
+  mediaKeyPattern,
+  mediaLimits,
+  type UploadPolicy,
+  videoKeyPattern,
+} from '@convene/contract';
 import type { Config } from '../../config.ts';
 import { isAcceptableObject, presignPut } from './s3Presign.ts';
 import type { S3MediaStore } from './store.ts';
