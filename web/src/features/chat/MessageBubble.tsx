@@ -49,7 +49,11 @@ export function MessageBubble({ row, onRetry }: { row: MessageItem; onRetry: (cl
       ) : null}
       <Box
         sx={{
-          maxWidth: 'min(80%, 560px)',
+          // A video keeps its 240 px (and 12 px padding each side) on the narrowest phones too.
+          maxWidth:
+            row.media && isVideoMediaUrl(row.media)
+              ? `max(min(80%, 560px), ${videoWidth + 24}px)`
+              : 'min(80%, 560px)',
           px: 1.5,
           py: 1,
           borderRadius: 2,
