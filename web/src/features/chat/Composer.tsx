@@ -181,7 +181,7 @@ export function Composer({ onSend, refusal, upload, isPhone }: ComposerProps) {
               type="submit"
               color="primary"
               aria-label={t('chat.composer.send')}
-              disabled={!text.trim()}
+              disabled={!text.trim() && files.length === 0}
             >
               <SendIcon />
             </IconButton>
