@@ -105,4 +105,12 @@ test('A sends a video; B sees a player and the word Videoclip in the list; phone
 
   expect(alice.problems).toEqual([]);
   expect(bob.problems).toEqual([]);
+
+  // A video that cannot be loaded says so instead of an empty player.
+  await a.route('**/media/videos/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await a.reload();
+  await expect(
+    a.getByRole('log', { name: 'Messages' }).getByText('This attachment is not available.'),
+  ).toBeVisible();
+  await expect(a.getByRole('log', { name: 'Messages' }).locator('video')).toHaveCount(0);
 });
