@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth.ts';
-import { mediaUrlPattern } from './media.ts';
+import { chatMediaUrlPattern, mediaUrlPattern } from './media.ts';
 
 /** i18n keys of the chat's validation and refusal texts (PRODUCT.md §2.5, §2.6, §1.7). */
 export const chatMessages = {
@@ -64,9 +64,13 @@ export const groupName = z
 
 const description = z.string().max(chatLimits.descriptionMax, chatMessages.descriptionTooLong);
 
-/** A photo or media item of our own uploads: /media/photos/…jpg. */
-const ownMediaUrl = (message: string) =>
+/** A photo of our own uploads: /media/photos/…jpg (group photos are never videos). */
+const ownPhotoUrl = (message: string) =>
   z.string({ error: message }).max(1000, { message, abort: true }).regex(mediaUrlPattern, message);
+
+/** A message's media of our own uploads: a photo or a chat video (/media/videos/chat/…). */
+const ownChatMediaUrl = (message: string) =>
+  z.string({ error: message }).max(1000, { message, abort: true }).regex(chatMediaUrlPattern, message);
 
 /** An ISO date-time (with offset) of a page snapshot. */
 const snapshotTime = z
@@ -108,7 +112,7 @@ export const createConversationBody = z
     type: z.enum(['1to1', 'group']),
     name: groupName.optional(),
     description: description.nullish(),
-    photo: ownMediaUrl(chatMessages.photoInvalid).nullish(),
+    photo: ownPhotoUrl(chatMessages.photoInvalid).nullish(),
     users: z.array(id).max(chatLimits.usersPerCall),
   })
   .superRefine((body, ctx) => {
@@ -125,7 +129,7 @@ export type CreateConversationBody = z.input<typeof createConversationBody>;
 export const updateConversationBody = z.object({
   name: groupName.optional(),
   description: description.nullish(),
-  photo: ownMediaUrl(chatMessages.photoInvalid).nullish(),
+  photo: ownPhotoUrl(chatMessages.photoInvalid).nullish(),
   color: z
     .string()
     .max(7, { abort: true })
@@ -146,7 +150,7 @@ export const participantRoleBody = z.object({ role: z.enum(['admin', 'participan
 export const sendMessageBody = z
   .object({
     message: z.string().max(chatLimits.messageMax, chatMessages.messageTooLong).nullish(),
-    media: ownMediaUrl(chatMessages.mediaInvalid).nullish(),
+    media: ownChatMediaUrl(chatMessages.mediaInvalid).nullish(),
     clientKey: z.string().min(1).max(chatLimits.clientKeyMax),
   })
   .refine((body) => Boolean(body.message?.trim()) || Boolean(body.media), {

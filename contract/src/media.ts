@@ -14,6 +14,8 @@ export const mediaMessages = {
   keyUsed: 'media.errors.keyUsed',
   fileNameInvalid: 'media.errors.fileNameInvalid',
   formInvalid: 'media.errors.formInvalid',
+  videoTooLarge: 'media.errors.videoTooLarge',
+  videoInvalid: 'media.errors.videoInvalid',
 } as const;
 
 /**
@@ -26,27 +28,67 @@ export type MediaPurpose = (typeof mediaPurposes)[number];
 /** Image types accepted for upload (checked again by content on the server). */
 export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
 
-/** Media limits: PRODUCT.md §1.9's byte cap; the policy lifetime and the pixel cap are ours. */
+/** Video types a chat message may carry (checked again by the container's first bytes). */
+export const videoContentTypes = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+export type VideoContentType = (typeof videoContentTypes)[number];
+
+/** Everything `GET /api/s3?type` signs an upload for: chat photos and chat videos. */
+export const chatMediaContentTypes = [...imageContentTypes, ...videoContentTypes] as const;
+export type ChatMediaContentType = (typeof chatMediaContentTypes)[number];
+
+/** The stored file extension of each video type. */
+export const videoExtensions = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+} as const satisfies Record<VideoContentType, string>;
+
+/** Whether a content type is one of the video types. */
+export const isVideoContentType = (type: string): type is VideoContentType =>
+  (videoContentTypes as readonly string[]).includes(type);
+
+/** Media limits: PRODUCT.md §1.9's byte cap; the policy lifetime, pixel and video caps are ours. */
 export const mediaLimits = {
   maxBytes: limits.imageMaxBytes,
+  /** Largest accepted chat video, in bytes (stored as uploaded, streamed to storage). */
+  videoMaxBytes: 100_000_000,
   /** A signed upload policy is valid this long. */
   policyTtlSeconds: 300,
   /** Larger images are refused before decoding (a decompression bomb cannot exhaust memory). */
   maxInputPixels: 50_000_000,
 } as const;
 
-/** A stored object's key: photos/<purpose>/<userId>/<id>.jpg (ids are 32 lower-case hex). */
-export const mediaKeyPattern = /^photos\/(profile|cover|group|event|chat)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
-/** Where a stored object is served: /media/<key>. */
-export const mediaUrlPattern =
-  /^\/media\/photos\/(profile|cover|group|event|chat)\/[0-9a-f]{32}\/[0-9a-f]{32}\.jpg$/;
+/** A stored photo's key: photos/<purpose>/<userId>/<id>.jpg (ids are 32 lower-case hex). */
+const photoKey = 'photos\\/(profile|cover|group|event|chat)\\/[0-9a-f]{32}\\/[0-9a-f]{32}\\.jpg';
+/** A stored chat video's key: videos/chat/<userId>/<id>.<mp4|webm|mov>. */
+const videoKey = 'videos\\/chat\\/[0-9a-f]{32}\\/[0-9a-f]{32}\\.(mp4|webm|mov)';
+
+/** Any stored object's key: a photo or a chat video. */
+export const mediaKeyPattern = new RegExp(`^(${photoKey}|${videoKey})$`);
+/** A stored chat video's key. */
+export const videoKeyPattern = new RegExp(`^${videoKey}$`);
+/** Where a stored photo is served: /media/<key> (profile, cover and group photos are only these). */
+export const mediaUrlPattern = new RegExp(`^\\/media\\/${photoKey}$`);
+/** What a chat message's media may be: one of our photos or chat videos. */
+export const chatMediaUrlPattern = new RegExp(`^\\/media\\/(${photoKey}|${videoKey})$`);
+
+/** The content type a stored key is served with (by its extension; keys are ours). */
+export function mediaContentTypeOf(key: string): 'image/jpeg' | VideoContentType {
+  if (key.endsWith('.mp4')) return 'video/mp4';
+  if (key.endsWith('.webm')) return 'video/webm';
+  if (key.endsWith('.mov')) return 'video/quicktime';
+  return 'image/jpeg';
+}
+
+/** Whether a media url is a chat video (shown as a player, previewed as 'Video'). */
+export const isVideoMediaUrl = (url: string): boolean => /\.(mp4|webm|mov)$/.test(url);
 
 /** The url at which a key is served. */
 export const mediaUrl = (key: string) => `/media/${key}`;
 
-/** GET /api/s3?type: a signed, short-lived url to PUT one chat photo of that type to. */
+/** GET /api/s3?type: a signed, short-lived url to PUT one chat photo or video of that type to. */
 export const s3UploadQuery = z.object({
-  type: z.enum(imageContentTypes, { error: mediaMessages.typeInvalid }),
+  type: z.enum(chatMediaContentTypes, { error: mediaMessages.typeInvalid }),
 });
 
 /** The url to PUT the file to (with its content type) and the stored name: the media url is /media/<fileName>. */
@@ -99,8 +141,8 @@ export type UploadAnswer = z.infer<typeof uploadAnswer>;
 /** The signed upload policy, as decoded from base64 JSON. */
 export const uploadPolicy = z.object({
   key: z.string().max(200, { abort: true }).regex(mediaKeyPattern),
-  contentTypes: z.array(z.enum(imageContentTypes)).min(1),
-  contentLengthRange: z.tuple([z.number().int().min(1), z.number().int().max(mediaLimits.maxBytes)]),
+  contentTypes: z.array(z.enum(chatMediaContentTypes)).min(1),
+  contentLengthRange: z.tuple([z.number().int().min(1), z.number().int().max(mediaLimits.videoMaxBytes)]),
   expiresAt: z.string(),
   userId: z.string(),
   purpose: z.enum(mediaPurposes),

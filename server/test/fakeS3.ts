@@ -108,6 +108,8 @@ export async function startFakeS3() {
     url: '',
     objects,
     clockSkewMs: 0,
+    /** How many ranged GETs were answered. */
+    rangeReads: 0,
     /** The object stored in a bucket under a key, if any. */
     object: (bucket: string, key: string) => objects.get(`${bucket}/${key}`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -146,12 +148,19 @@ export async function startFakeS3() {
             if (request.method === 'HEAD') return response.writeHead(404).end();
             return fail(response, 404, 'NoSuchKey', 'No such key');
           }
-          response.writeHead(200, {
+          // One range 'bytes=a-b', as the server's SDK asks for a video's first bytes.
+          const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '');
+          const start = range ? Number(range[1]) : 0;
+          const end = range ? Math.min(Number(range[2]), stored.body.length - 1) : stored.body.length - 1;
+          const body = stored.body.subarray(start, end + 1);
+          response.writeHead(range ? 206 : 200, {
             'content-type': stored.contentType,
-            'content-length': String(stored.body.length),
+            'content-length': String(body.length),
+            ...(range ? { 'content-range': `bytes ${start}-${end}/${stored.body.length}` } : {}),
             etag: '"fake"',
           });
-          return response.end(request.method === 'GET' ? stored.body : undefined);
+          if (range) fake.rangeReads += 1;
+          return response.end(request.method === 'GET' ? body : undefined);
         }
         case 'DELETE':
           objects.delete(id);

@@ -70,24 +70,49 @@ export function registerAuthHook(app: FastifyInstance, db: Db, lifetime: Session
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point.
 const unstorableText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The dotted path of the first string (value or object key) with unstorable text, or null. */
-export function findUnstorableText(value: unknown, at: string[] = []): string | null {
-  if (typeof value === 'string') return unstorableText.test(value) ? at.join('.') || 'body' : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorableText(item, [...at, String(index)]);
-      if (found !== null) return found;
-    }
-    return null;
+/** No body of ours nests this deep; a deeper one is refused instead of walked (the stack is finite). */
+export const maxNestingDepth = 32;
+
+/** What is wrong with a client value: unstorable text, or nesting past `maxNestingDepth`. */
+interface ValueFault {
+  path: string;
+  fault: 'text' | 'depth';
+}
+
+/** An object parsed from client text: not a Buffer or a stream (a raw upload body). */
+function isParsedObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return false;
+  return typeof (value as { pipe?: unknown }).pipe !== 'function';
+}
+
+/**
+ * The first fault in a parsed JSON body, query or params, at most `maxNestingDepth` levels
+ * down. A streamed upload body or a Buffer is not client text and is not walked.
+ */
+function findValueFault(value: unknown, at: string[]): ValueFault | null {
+  if (typeof value === 'string') {
+    return unstorableText.test(value) ? { path: at.join('.') || 'body', fault: 'text' } : null;
   }
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (unstorableText.test(key)) return [...at, key.replace(unstorableText, '?')].join('.');
-      const found = findUnstorableText(item, [...at, key]);
-      if (found !== null) return found;
+  const isArray = Array.isArray(value);
+  if (!isArray && !isParsedObject(value)) return null;
+  if (at.length >= maxNestingDepth) return { path: at.join('.'), fault: 'depth' };
+  const entries: Array<[string, unknown]> = isArray
+    ? value.map((item, index) => [String(index), item])
+    : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (!isArray && unstorableText.test(key)) {
+      return { path: [...at, key.replace(unstorableText, '?')].join('.'), fault: 'text' };
     }
+    const found = findValueFault(item, [...at, key]);
+    if (found !== null) return found;
   }
   return null;
+}
+
+/** The dotted path of the first string (value or object key) with unstorable text, or null. */
+export function findUnstorableText(value: unknown): string | null {
+  const found = findValueFault(value, []);
+  return found?.fault === 'text' ? found.path : null;
 }
 
 /**
@@ -97,11 +122,12 @@ export function findUnstorableText(value: unknown, at: string[] = []): string | 
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (findUnstorableText(request.params) !== null) throw notFound();
-    const inQuery = findUnstorableText(request.query);
-    if (inQuery !== null) throw validation(inQuery, profileMessages.textInvalid);
-    const inBody = findUnstorableText(request.body);
-    if (inBody !== null) throw validation(inBody, profileMessages.textInvalid);
+    if (findValueFault(request.params, []) !== null) throw notFound();
+    for (const value of [request.query, request.body]) {
+      const found = findValueFault(value, []);
+      if (found?.fault === 'text') throw validation(found.path, profileMessages.textInvalid);
+      if (found) throw validation(found.path || 'body', 'Nested too deeply');
+    }
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { findUnstorableText } from './http.ts';
+import { findUnstorableText, maxNestingDepth } from './http.ts';
 
 type JsonSchema = {
   type?: string | string[];
@@ -97,6 +97,28 @@ describe('NUL and lone surrogates in client text (500s found by a probe)', () =>
     expect(findUnstorableText({ a: 'a\uDC00' })).toBe('a');
     expect(findUnstorableText({ a: 'emoji 😀 ok', b: 'ț' })).toBeNull();
     expect(findUnstorableText(nul)).toBe('body');
+  });
+
+  it('answers 400, not a 500 of an exhausted stack, for a deeply nested JSON body', async () => {
+    // Within the 64 KB body limit.
+    const depth = 10_000;
+    const nested = `${'{"a":'.repeat(depth)}"${'\\u0000'}"${'}'.repeat(depth)}`;
+    const response = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { logintoken: token, 'content-type': 'application/json' },
+      payload: nested,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe(Array(maxNestingDepth).fill('a').join('.'));
+    const arrays = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { logintoken: token, 'content-type': 'application/json' },
+      payload: `{"type":"group","users":${'['.repeat(3 * depth)}${']'.repeat(3 * depth)}}`,
+    });
+    expect(arrays.statusCode).toBe(400);
+    expect(findUnstorableText({ a: [[[nul]]] })).toBe('a.0.0.0');
   });
 
   it('answers 404 for an id with NUL (or invalid UTF-8) in the path, on every route', async () => {

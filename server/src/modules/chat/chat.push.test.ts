@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { PushMessage } from '@convene/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { testCaller } from '../../../test/call.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { accounts, outbox } from '../../db/schema/index.ts';
 import { getMediaStore } from '../../platform/media/store.ts';
+import { tinyWebm } from '../media/video.testing.ts';
 import { createChatPushDelivery } from './chat.push.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
@@ -80,5 +82,25 @@ describe('chat push delivery', () => {
     const [job] = await queued(message.messageId);
     await deliver()(job as { messageId: string; recipientId: string });
     expect(sent.at(-1)?.message).toMatchObject({ title: 'Ana Push', body: 'A trimis o fotografie' });
+  });
+
+  it('says a video was sent, in the recipient’s language', async () => {
+    await app.database.db.update(accounts).set({ language: 'ro' }).where(eq(accounts.id, bob.userId));
+    const { conversationId } = (
+      await call('POST', '/api/conversations', ana, { type: '1to1', users: [bob.userId] })
+    ).json();
+    const key = `videos/chat/${ana.userId}/${'d'.repeat(32)}.webm`;
+    const store = await getMediaStore(app.ctx);
+    if (store.kind !== 'local') throw new Error('The push tests use the local store');
+    await store.saveStream(key, Readable.from([tinyWebm()]));
+    const message = (
+      await call('POST', `/api/conversations/${conversationId}/messages`, ana, {
+        media: `/media/${key}`,
+        clientKey: 'v1',
+      })
+    ).json();
+    const [job] = await queued(message.messageId);
+    await deliver()(job as { messageId: string; recipientId: string });
+    expect(sent.at(-1)?.message).toMatchObject({ title: 'Ana Push', body: 'A trimis un videoclip' });
   });
 });

@@ -1,9 +1,11 @@
+import { isVideoMediaUrl } from '@convene/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { accounts, conversationParticipants, conversations, messages } from '../../db/schema/index.ts';
 import type { PushSender } from '../../platform/push.ts';
 
 const photoText: Record<string, string> = { en: 'Sent a photo', ro: 'A trimis o fotografie' };
+const videoText: Record<string, string> = { en: 'Sent a video', ro: 'A trimis un videoclip' };
 const bodyMax = 140;
 
 /**
@@ -37,7 +39,8 @@ export function createChatPushDelivery(db: Db, sender: Pick<PushSender, 'sendToA
       .select({ language: accounts.language })
       .from(accounts)
       .where(eq(accounts.id, recipientId));
-    const text = row.message.message ?? photoText[recipient?.language ?? 'en'] ?? photoText.en ?? '';
+    const mediaText = row.message.media && isVideoMediaUrl(row.message.media) ? videoText : photoText;
+    const text = row.message.message ?? mediaText[recipient?.language ?? 'en'] ?? mediaText.en ?? '';
     const senderName = row.senderName ?? '';
     await sender.sendToAccount(recipientId, {
       title: row.conversation.name ? `${senderName} · ${row.conversation.name}` : senderName,

@@ -1,4 +1,5 @@
 import {
+  mediaContentTypeOf,
   mediaKeyPattern,
   mediaLimits,
   mediaMessages,
@@ -13,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound, validation } from '../../platform/errors.ts';
 import { getViewer, perAccountRateLimit } from '../../platform/http.ts';
+import { parseByteRange } from '../../platform/media/byteRange.ts';
 import { getMediaStore } from '../../platform/media/store.ts';
 import { acceptUpload, authoriseUpload, checkUploadForm } from './media.service.ts';
 
@@ -40,7 +42,7 @@ function uploadError(error: unknown): unknown {
 
 /**
  * Image uploads (PRODUCT.md §1.4 and §1.7; DESIGN.md §3): authorise, the local upload target
- * and GET /media/<key>.
+ * and GET /media/<key> (with byte ranges, so browsers can seek in videos).
  */
 export function registerMediaRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -102,15 +104,29 @@ export function registerMediaRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     if (!mediaKeyPattern.test(key)) throw notFound();
-    const object = await (await getMediaStore(ctx)).open(key);
+    const rangeHeader = request.headers.range;
+    const object = await (await getMediaStore(ctx)).open(
+      key,
+      rangeHeader === undefined ? undefined : (size) => parseByteRange(rangeHeader, size),
+    );
     if (!object) throw notFound();
     void reply
-      .header('content-type', 'image/jpeg')
+      .header('content-type', mediaContentTypeOf(key))
       .header('x-content-type-options', 'nosniff')
+      .header('accept-ranges', 'bytes')
       // A key is written once, so its bytes never change.
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'; sandbox");
-    if (object.size !== undefined) void reply.header('content-length', object.size);
+    if ('unsatisfiable' in object) {
+      return reply.status(416).header('content-range', `bytes */${object.size}`).send();
+    }
+    if (object.range) {
+      const { start, end } = object.range;
+      void reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${object.size}`)
+        .header('content-length', end - start + 1);
+    } else if (object.size !== undefined) void reply.header('content-length', object.size);
     return reply.send(object.stream);
   });
 }

@@ -7,18 +7,31 @@ import {
   type UploadAnswer,
   type UploadAuthorisation,
   type UploadPolicy,
+  type VideoContentType,
+  videoExtensions,
 } from '@convene/contract';
 import type { AppContext } from '../../context.ts';
 import { validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { detectImageType, ImageRejected, processImage } from '../../platform/media/images.ts';
 import { verifyPolicy } from '../../platform/media/policy.ts';
-import { getMediaStore, getUploadSecret, type MediaStore } from '../../platform/media/store.ts';
+import {
+  getMediaStore,
+  getUploadSecret,
+  type LocalMediaStore,
+  type MediaStore,
+} from '../../platform/media/store.ts';
+import { isVideoContainer, videoHeadBytes } from '../../platform/media/videos.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 
 /** The key a new upload gets: photos/<purpose>/<userId>/<random id>.jpg. */
 export function newMediaKey(purpose: MediaPurpose, userId: string): string {
   return `photos/${purpose}/${userId}/${newId()}.jpg`;
+}
+
+/** The key a new chat video gets: videos/chat/<userId>/<random id>.<mp4|webm|mov>. */
+export function newVideoKey(type: VideoContentType, userId: string): string {
+  return `videos/chat/${userId}/${newId()}.${videoExtensions[type]}`;
 }
 
 /**
@@ -95,5 +108,67 @@ export async function acceptUpload(
     throw error;
   }
   if (!(await store.save(policy.key, output))) throw validation('key', mediaMessages.keyUsed);
+  return { key: policy.key, url: mediaUrl(policy.key) };
+}
+
+/**
+ * The body of a video upload as it streams to storage: passed through chunk by chunk (never
+ * held whole), refused once it grows past the policy's maximum, and refused when its first
+ * bytes are not the container of the declared type.
+ */
+async function* checkedVideo(
+  body: AsyncIterable<Buffer>,
+  type: VideoContentType,
+  maxBytes: number,
+): AsyncGenerator<Buffer> {
+  // Chunks before the first bytes are known wait here (at most a few bytes' worth of chunks).
+  const pending: Buffer[] = [];
+  let isChecked = false;
+  let size = 0;
+  const check = () => {
+    if (!isVideoContainer(Buffer.concat(pending).subarray(0, videoHeadBytes), type)) {
+      throw validation('file', mediaMessages.videoInvalid);
+    }
+    isChecked = true;
+  };
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) throw validation('file', mediaMessages.videoTooLarge);
+    if (isChecked) {
+      yield chunk;
+      continue;
+    }
+    pending.push(chunk);
+    if (size < videoHeadBytes) continue;
+    check();
+    yield* pending;
+  }
+  if (size === 0) throw validation('file', mediaMessages.fileRequired);
+  if (!isChecked) {
+    check();
+    yield* pending;
+  }
+}
+
+/**
+ * Publishes an uploaded chat video under its signed key, as uploaded (docs/SECURITY.md says
+ * why videos are not re-encoded): at most the policy's bytes (a larger declared length is
+ * refused before reading), the declared type's container by its first bytes. Nothing is
+ * stored on any failure.
+ */
+export async function acceptVideoUpload(
+  store: LocalMediaStore,
+  policy: UploadPolicy,
+  type: VideoContentType,
+  body: AsyncIterable<Buffer>,
+  declaredLength: number | undefined,
+): Promise<UploadAnswer> {
+  const maxBytes = policy.contentLengthRange[1];
+  if (declaredLength !== undefined && declaredLength > maxBytes) {
+    throw validation('file', mediaMessages.videoTooLarge);
+  }
+  if (!(await store.saveStream(policy.key, checkedVideo(body, type, maxBytes)))) {
+    throw validation('key', mediaMessages.keyUsed);
+  }
   return { key: policy.key, url: mediaUrl(policy.key) };
 }

@@ -4,6 +4,7 @@ import { testCaller } from '../../../test/call.ts';
 import { type FakeS3, fakeS3Credentials, startFakeS3 } from '../../../test/fakeS3.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { newId } from '../../platform/ids.ts';
+import { tinyMp4, tinyWebm } from './video.testing.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 
@@ -137,6 +138,46 @@ describe.each(testDatabases())('chat uploads with MEDIA_STORE=s3: a presigned PU
     expect((await app.fastify.inject({ url: `/media/${html.fileName}` })).statusCode).toBe(404);
     expect((await send(`/media/${html.fileName}`)).json()).toMatchObject({ statusCode: 400, field: 'media' });
     expect(s3.object(bucket, html.fileName)).toBeUndefined();
+  });
+
+  it('presigns a video PUT; a video is sent only when its first bytes are its container, else deleted', async () => {
+    const mp4 = tinyMp4();
+    const video = await sign('video/mp4');
+    expect(video.fileName).toMatch(new RegExp(`^videos/chat/${ana.userId}/[0-9a-f]{32}\\.mp4$`));
+    expect((await put(video.url, mp4, 'video/webm')).status).toBe(403);
+    expect((await put(video.url, mp4, 'video/mp4')).status).toBe(200);
+    const reads = s3.rangeReads;
+    expect((await send(`/media/${video.fileName}`)).json()).toMatchObject({
+      media: `/media/${video.fileName}`,
+    });
+    // Only the first bytes were read to check it, not the whole video.
+    expect(s3.rangeReads).toBe(reads + 1);
+    const served = await app.fastify.inject({ url: `/media/${video.fileName}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.rawPayload).toEqual(mp4);
+
+    // Declared a video, but HTML inside: refused when sent, and deleted.
+    const disguised = await sign('video/webm');
+    expect((await put(disguised.url, Buffer.from('<html><script>x</script>'), 'video/webm')).status).toBe(
+      200,
+    );
+    expect((await send(`/media/${disguised.fileName}`)).json()).toMatchObject({
+      statusCode: 400,
+      field: 'media',
+    });
+    expect(s3.object(bucket, disguised.fileName)).toBeUndefined();
+
+    // An image type under a video key, or a video over the cap: refused too.
+    const imageUnderVideo = await sign('video/webm');
+    s3.objects.set(`${bucket}/${imageUnderVideo.fileName}`, { body: tinyWebm(), contentType: 'image/jpeg' });
+    expect((await send(`/media/${imageUnderVideo.fileName}`)).json()).toMatchObject({ statusCode: 400 });
+    const big = await sign('video/webm');
+    const oversized = Buffer.alloc(mediaLimits.videoMaxBytes + 1, 0);
+    tinyWebm().copy(oversized);
+    s3.objects.set(`${bucket}/${big.fileName}`, { body: oversized, contentType: 'video/webm' });
+    expect((await send(`/media/${big.fileName}`)).json()).toMatchObject({ statusCode: 400, field: 'media' });
+    expect(s3.object(bucket, big.fileName)).toBeUndefined();
   });
 
   it('has no local PUT route in S3 mode', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { mediaKeyPattern } from '@convene/contract';
 import { signPolicy } from './policy.ts';
 import type { LocalMediaStore } from './store.ts';
@@ -26,6 +27,27 @@ export function createLocalStore(root: string, secret: string): LocalMediaStore 
     return file ? fs.existsSync(file) : false;
   };
 
+  /**
+   * Writes a new key's file aside, then hard-links it into place: readers never see a partial
+   * file, and link() fails if the key exists, so two uploads to one key cannot both win.
+   */
+  const publish = async (key: string, write: (temporary: string) => Promise<void>): Promise<boolean> => {
+    const file = fileOf(key);
+    if (!file) return false;
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+    try {
+      await write(temporary);
+      await fsp.link(temporary, file);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    } finally {
+      await fsp.rm(temporary, { force: true });
+    }
+  };
+
   return {
     kind: 'local',
 
@@ -34,31 +56,26 @@ export function createLocalStore(root: string, secret: string): LocalMediaStore 
       return { url: localUploadUrl, fields: { key: contents.key, policy, signature }, policy, signature };
     },
 
-    async save(key, data) {
-      const file = fileOf(key);
-      if (!file) return false;
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      // Written aside, then hard-linked into place: readers never see a partial file, and
-      // link() fails if the key exists, so two uploads to one key cannot both win.
-      const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
-      await fsp.writeFile(temporary, data, { flag: 'wx' });
-      try {
-        await fsp.link(temporary, file);
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw error;
-      } finally {
-        await fsp.rm(temporary, { force: true });
-      }
+    save(key, data) {
+      return publish(key, (temporary) => fsp.writeFile(temporary, data, { flag: 'wx' }));
     },
 
-    async open(key) {
+    saveStream(key, source) {
+      return publish(key, (temporary) => pipeline(source, fs.createWriteStream(temporary, { flags: 'wx' })));
+    },
+
+    async open(key, pickRange) {
       const file = fileOf(key);
       if (!file) return null;
       try {
         const handle = await fsp.open(file, 'r');
         const { size } = await handle.stat();
+        const range = pickRange?.(size) ?? null;
+        if (range === 'unsatisfiable') {
+          await handle.close();
+          return { unsatisfiable: true, size };
+        }
+        if (range) return { stream: handle.createReadStream({ ...range }), size, range };
         return { stream: handle.createReadStream(), size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

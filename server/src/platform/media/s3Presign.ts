@@ -1,6 +1,13 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { imageContentTypes, mediaKeyPattern, mediaLimits } from '@convene/contract';
+import {
+  imageContentTypes,
+  isVideoContentType,
+  mediaContentTypeOf,
+  mediaKeyPattern,
+  mediaLimits,
+  videoKeyPattern,
+} from '@convene/contract';
 
 /**
  * A SigV4 presigned PUT of exactly this key (the chat's `GET /api/s3?type`, MEDIA_STORE=s3):
@@ -23,11 +30,24 @@ export async function presignPut(
   });
 }
 
-/** Whether a stored object's HEAD is an upload we accept: a PNG or JPEG of 1 to 20,000,000 bytes. */
-export function isAcceptableObject(head: { ContentLength?: number; ContentType?: string }): boolean {
+/**
+ * Whether a stored object's HEAD is an upload we accept under its key: a PNG or JPEG of 1 to
+ * 20,000,000 bytes under a photo key, or a video of 1 to 100,000,000 bytes of its key's type
+ * under a video key (its first bytes are checked apart, `hasUpload`).
+ */
+export function isAcceptableObject(
+  key: string,
+  head: { ContentLength?: number; ContentType?: string },
+): boolean {
   const size = head.ContentLength ?? 0;
-  const type = head.ContentType?.split(';')[0]?.trim().toLowerCase();
-  return (
-    size >= 1 && size <= mediaLimits.maxBytes && (imageContentTypes as readonly string[]).includes(type ?? '')
-  );
+  const type = head.ContentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (videoKeyPattern.test(key)) {
+    return (
+      size >= 1 &&
+      size <= mediaLimits.videoMaxBytes &&
+      isVideoContentType(type) &&
+      type === mediaContentTypeOf(key)
+    );
+  }
+  return size >= 1 && size <= mediaLimits.maxBytes && (imageContentTypes as readonly string[]).includes(type);
 }

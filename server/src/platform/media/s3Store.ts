@@ -7,10 +7,17 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
-import { mediaKeyPattern, mediaLimits, type UploadPolicy } from '@convene/contract';
+import {
+  mediaContentTypeOf,
+  mediaKeyPattern,
+  mediaLimits,
+  type UploadPolicy,
+  videoKeyPattern,
+} from '@convene/contract';
 import type { Config } from '../../config.ts';
 import { isAcceptableObject, presignPut } from './s3Presign.ts';
 import type { S3MediaStore } from './store.ts';
+import { isVideoContainer, videoHeadBytes } from './videos.ts';
 
 /**
  * The presigned POST for one upload: exactly this key, the declared image type, 1 to
@@ -47,10 +54,11 @@ function isMissing(error: unknown): boolean {
 
 /**
  * Media in an S3-compatible bucket (MEDIA_STORE=s3). The browser uploads straight to the
- * bucket (a presigned POST for the image form, a presigned PUT for chat photos), so objects
- * are stored as sent: the bucket enforces key and declared type (and size, for the POST), but
- * not the content checks and re-encoding of the local pipeline. Objects of another type or
- * size are never served and are deleted when a message names them (`hasUpload`).
+ * bucket (a presigned POST for the image form, a presigned PUT for chat photos and videos), so
+ * objects are stored as sent: the bucket enforces key and declared type (and size, for the
+ * POST), but not the content checks and re-encoding of the local pipeline. Objects of another
+ * type or size, and videos whose first bytes are not their container, are never sent in a
+ * message: they are deleted when a message names them (`hasUpload`).
  */
 export function createS3Store(s3: Config['s3']): S3MediaStore {
   const bucket = s3.bucket;
@@ -64,6 +72,16 @@ export function createS3Store(s3: Config['s3']): S3MediaStore {
     // No CRC32 of an empty body in presigned PUT urls (see s3Presign.ts).
     requestChecksumCalculation: 'WHEN_REQUIRED',
   });
+
+  /** Whether a video object's first bytes are its type's container (a ranged GET of them). */
+  const hasVideoContainer = async (key: string): Promise<boolean> => {
+    const object = await client.send(
+      new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${videoHeadBytes - 1}` }),
+    );
+    const head = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+    const type = mediaContentTypeOf(key);
+    return type !== 'image/jpeg' && isVideoContainer(head.subarray(0, videoHeadBytes), type);
+  };
 
   return {
     kind: 's3',
@@ -101,12 +119,13 @@ export function createS3Store(s3: Config['s3']): S3MediaStore {
       }
     },
 
+    // Read whole: the bucket itself answers ranges, but objects pass through this server.
     async open(key) {
       if (!mediaKeyPattern.test(key)) return null;
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const stream = object.Body as Readable;
-        if (!isAcceptableObject(object)) {
+        if (!isAcceptableObject(key, object)) {
           stream.destroy();
           return null;
         }
@@ -132,7 +151,9 @@ export function createS3Store(s3: Config['s3']): S3MediaStore {
       if (!mediaKeyPattern.test(key)) return false;
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        if (isAcceptableObject(head)) return true;
+        if (isAcceptableObject(key, head) && (!videoKeyPattern.test(key) || (await hasVideoContainer(key)))) {
+          return true;
+        }
       } catch (error) {
         if (isMissing(error)) return false;
         throw error;

@@ -1,12 +1,26 @@
-import { chatLimits, imageContentTypes } from '@convene/contract';
+import { chatLimits, imageContentTypes, videoContentTypes } from '@convene/contract';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Chip, IconButton, LinearProgress, TextField, Tooltip, Typography } from '@mui/material';
+import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadState } from './useSendMessage.ts';
 
-/** A chosen photo with an id of its own (two files may share a name). */
+/** A chosen photo or video with an id of its own (two files may share a name). */
 interface Chosen {
   id: number;
   file: File;
@@ -14,20 +28,40 @@ interface Chosen {
 let nextChosenId = 1;
 
 interface ComposerProps {
-  /** Sends the text and the chosen photos; the box empties at once (messages show as pending). */
+  /** Sends the text and the chosen files; the box empties at once (messages show as pending). */
   onSend: (text: string, files: File[]) => void;
   /** When the viewer may not send, the reason shown instead of the box. */
   refusal?: string;
-  /** The photo being uploaded, with its cancel. */
+  /** The file being uploaded, with its cancel. */
   upload: UploadState | null;
+  /** On phones, attaching first asks 'Video' or 'Photo' (the spec's mobile attachment menu). */
+  isPhone: boolean;
 }
 
-/** 'Type a message': Enter sends, Shift+Enter starts a new line; photos are attached beside it. */
-export function Composer({ onSend, refusal, upload }: ComposerProps) {
+/** What the file picker offers: photos, videos, or both (wide screens). */
+const acceptOf = {
+  photo: imageContentTypes.join(','),
+  video: videoContentTypes.join(','),
+  any: [...imageContentTypes, ...videoContentTypes].join(','),
+} as const;
+
+/** 'Type a message': Enter sends, Shift+Enter starts a new line; photos and videos are attached beside it. */
+export function Composer({ onSend, refusal, upload, isPhone }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<Chosen[]>([]);
+  const [accept, setAccept] = useState<keyof typeof acceptOf>('any');
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const handlePick = (kind: keyof typeof acceptOf) => {
+    setMenuAnchor(null);
+    setAccept(kind);
+    const input = fileInput.current;
+    if (!input) return;
+    // Set now, not on the next render: the picker opens within this click.
+    input.accept = acceptOf[kind];
+    input.click();
+  };
   if (refusal) {
     return (
       <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
@@ -91,7 +125,7 @@ export function Composer({ onSend, refusal, upload }: ComposerProps) {
         <input
           ref={fileInput}
           type="file"
-          accept={imageContentTypes.join(',')}
+          accept={acceptOf[accept]}
           multiple
           hidden
           aria-label={t('chat.composer.attach')}
@@ -105,10 +139,28 @@ export function Composer({ onSend, refusal, upload }: ComposerProps) {
           }}
         />
         <Tooltip title={t('chat.composer.attach')}>
-          <IconButton aria-label={t('chat.composer.attach')} onClick={() => fileInput.current?.click()}>
+          <IconButton
+            aria-label={t('chat.composer.attach')}
+            aria-haspopup={isPhone ? 'menu' : undefined}
+            onClick={(event) => (isPhone ? setMenuAnchor(event.currentTarget) : handlePick('any'))}
+          >
             <AddPhotoAlternateOutlinedIcon />
           </IconButton>
         </Tooltip>
+        <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+          <MenuItem onClick={() => handlePick('video')}>
+            <ListItemIcon>
+              <VideocamOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('chat.composer.attachVideo')}
+          </MenuItem>
+          <MenuItem onClick={() => handlePick('photo')}>
+            <ListItemIcon>
+              <PhotoOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('chat.composer.attachPhoto')}
+          </MenuItem>
+        </Menu>
         <TextField
           value={text}
           onChange={(event) => setText(event.target.value)}

@@ -29,7 +29,7 @@ import { conversationImage, conversationTitle } from './chatModel.ts';
 import { postOpenedConversation } from './embedding.ts';
 import { MessageList } from './MessageList.tsx';
 import { useMyId } from './useChatAccount.ts';
-import { useSendMessage, useSendWithPhotos } from './useSendMessage.ts';
+import { useSendMessage, useSendWithMedia } from './useSendMessage.ts';
 
 /** /chat/conversation/:conversationId, keyed by the id so each conversation starts afresh. */
 export function ConversationRoute() {
@@ -52,10 +52,13 @@ function ConversationScreen({ conversationId }: { conversationId: string }) {
   const { pending, send, retry } = useSendMessage(conversationId);
   const { showSnackbar } = useSnackbar();
   const onSkipped = useCallback(
-    (name: string) => showSnackbar(t('chat.composer.uploadFailed', { name }), { severity: 'warning' }),
+    (name: string, isTooLarge: boolean) =>
+      showSnackbar(t(isTooLarge ? 'chat.composer.videoTooLarge' : 'chat.composer.uploadFailed', { name }), {
+        severity: 'warning',
+      }),
     [showSnackbar, t],
   );
-  const { upload, sendAll } = useSendWithPhotos(send, onSkipped);
+  const { upload, sendAll } = useSendWithMedia(send, onSkipped);
   const conversation = query.data;
   const title = conversation ? conversationTitle(conversation, myId, t('chat.supportTitle')) : '';
   usePageTitle(title || t('pages.conversation'));
@@ -158,7 +161,12 @@ function ConversationScreen({ conversationId }: { conversationId: string }) {
       </Box>
       <MessageList conversationId={conversationId} pending={pending} onRetry={retry} />
       {isUnavailable ? null : (
-        <Composer onSend={(text, files) => void sendAll(text, files)} refusal={refusal} upload={upload} />
+        <Composer
+          onSend={(text, files) => void sendAll(text, files)}
+          refusal={refusal}
+          upload={upload}
+          isPhone={isPhone}
+        />
       )}
       {isUnavailable ? (
         <Typography

@@ -1,3 +1,4 @@
+import { isVideoMediaUrl } from '@convene/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { Box, Button, ButtonBase, Chip, Dialog, IconButton, Typography } from '@mui/material';
@@ -48,7 +49,11 @@ export function MessageBubble({ row, onRetry }: { row: MessageItem; onRetry: (cl
       ) : null}
       <Box
         sx={{
-          maxWidth: 'min(80%, 560px)',
+          // A video keeps its 240 px (and 12 px padding each side) on the narrowest phones too.
+          maxWidth:
+            row.media && isVideoMediaUrl(row.media)
+              ? `max(min(80%, 560px), ${videoWidth + 24}px)`
+              : 'min(80%, 560px)',
           px: 1.5,
           py: 1,
           borderRadius: 2,
@@ -85,7 +90,13 @@ export function MessageBubble({ row, onRetry }: { row: MessageItem; onRetry: (cl
   );
 }
 
-/** A photo: an 80 px preview (space kept while it loads) that opens full size. */
+/** The width of a message's video player; its height is kept for 16:9 before the video loads. */
+const videoWidth = 240;
+
+/**
+ * A message's media: a video player 240 px wide, or a photo's 80 px preview (space kept while
+ * it loads) that opens full size; 'This attachment is not available.' when it fails to load.
+ */
 function MessageMedia({ url }: { url: string }) {
   const { t } = useTranslation();
   const [isBroken, setIsBroken] = useState(false);
@@ -95,6 +106,27 @@ function MessageMedia({ url }: { url: string }) {
       <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
         {t('chat.media.unavailable')}
       </Typography>
+    );
+  }
+  if (isVideoMediaUrl(url)) {
+    return (
+      <Box
+        component="video"
+        controls
+        preload="metadata"
+        src={url}
+        aria-label={t('chat.media.video')}
+        onError={() => setIsBroken(true)}
+        sx={{
+          width: videoWidth,
+          height: (videoWidth * 9) / 16,
+          maxWidth: '100%',
+          display: 'block',
+          borderRadius: 1,
+          mb: 0.5,
+          bgcolor: 'common.black',
+        }}
+      />
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { chatLimits } from '@convene/contract';
+import { chatLimits, isVideoMediaUrl } from '@convene/contract';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -150,7 +150,13 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
       setAnnouncement(
         t('chat.conversation.announce', {
           name: lastIncoming.senderName,
-          text: lastIncoming.text ?? t('chat.media.photo'),
+          text:
+            lastIncoming.text ??
+            t(
+              lastIncoming.media && isVideoMediaUrl(lastIncoming.media)
+                ? 'chat.media.video'
+                : 'chat.media.photo',
+            ),
         }),
       );
     }

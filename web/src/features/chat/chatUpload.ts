@@ -1,4 +1,4 @@
-import type { s3UploadAnswer } from '@convene/contract';
+import { isVideoContentType, mediaLimits, type s3UploadAnswer } from '@convene/contract';
 import { type Answer, apiFetch } from '../../api/client.ts';
 import { cropJpegQuality, fitInBox } from '../../components/cropImage.ts';
 
@@ -27,21 +27,22 @@ export async function toUprightJpeg(file: Blob): Promise<Blob | null> {
   }
 }
 
-/**
- * Uploads one chat photo as the chat API asks (GET /api/s3?type, then PUT of the file to the
- * signed url with progress); answers its media url. Aborting the signal cancels it.
- */
-export async function uploadChatPhoto(
-  file: Blob,
+/** A chosen video over the cap: refused before a byte is sent (the server refuses it too). */
+export class VideoTooLarge extends Error {
+  constructor() {
+    super('The video is too large');
+    this.name = 'VideoTooLarge';
+  }
+}
+
+/** PUTs a file to a signed url with XMLHttpRequest, the one browser API that reports upload progress. */
+function putFile(
+  url: string,
+  body: Blob,
+  contentType: string,
   options: { onProgress?: (fraction: number) => void; signal?: AbortSignal },
-): Promise<string> {
-  const jpeg = await toUprightJpeg(file);
-  if (!jpeg) throw new Error('Not an image');
-  const target = await apiFetch<Answer<typeof s3UploadAnswer>>('/api/s3', {
-    query: { type: 'image/jpeg' },
-    signal: options.signal,
-  });
-  await new Promise<void>((resolve, reject) => {
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const { signal, onProgress } = options;
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled', 'AbortError'));
@@ -50,8 +51,8 @@ export async function uploadChatPhoto(
     const request = new XMLHttpRequest();
     const onAbort = () => request.abort();
     signal?.addEventListener('abort', onAbort);
-    request.open('PUT', target.url);
-    request.setRequestHeader('Content-Type', 'image/jpeg');
+    request.open('PUT', url);
+    request.setRequestHeader('Content-Type', contentType);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -62,7 +63,28 @@ export async function uploadChatPhoto(
     };
     request.onerror = () => reject(new Error('Upload failed'));
     request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    request.send(jpeg);
+    request.send(body);
   });
+}
+
+/**
+ * Uploads one chat attachment as the chat API asks (GET /api/s3?type, then PUT of the file to
+ * the signed url with progress); answers its media url. A photo is re-encoded as an upright
+ * JPEG first; a video (MP4, WebM, QuickTime) is sent as it is. Aborting the signal cancels it.
+ */
+export async function uploadChatMedia(
+  file: Blob,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal },
+): Promise<string> {
+  const isVideo = isVideoContentType(file.type);
+  if (isVideo && file.size > mediaLimits.videoMaxBytes) throw new VideoTooLarge();
+  const body = isVideo ? file : await toUprightJpeg(file);
+  if (!body) throw new Error('Not an image');
+  const type = isVideo ? file.type : 'image/jpeg';
+  const target = await apiFetch<Answer<typeof s3UploadAnswer>>('/api/s3', {
+    query: { type },
+    signal: options.signal,
+  });
+  await putFile(target.url, body, type, options);
   return `/media/${target.fileName}`;
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@convene/contract';
+import { type ChatMessage, isVideoMediaUrl } from '@convene/contract';
 import type { TFunction } from 'i18next';
 
 /** A system message's text in the reader's language (its i18n key and names). */
@@ -13,6 +13,8 @@ export function systemText(message: ChatMessage, t: TFunction): string {
 export function messagePreview(message: ChatMessage | null, t: TFunction, myId: string | undefined): string {
   if (!message) return t('chat.list.noMessages');
   if (message.type === 'system') return systemText(message, t);
-  const text = message.message?.trim() ? message.message.trim().replace(/\s+/g, ' ') : t('chat.media.photo');
+  const mediaWord =
+    message.media && isVideoMediaUrl(message.media) ? t('chat.media.video') : t('chat.media.photo');
+  const text = message.message?.trim() ? message.message.trim().replace(/\s+/g, ' ') : mediaWord;
   return message.sender?.userId === myId ? `${t('chat.list.you')}${text}` : text;
 }

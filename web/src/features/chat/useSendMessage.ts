@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { sendMessage } from './chatApi.ts';
 import { addMessage, applyMessageToLists } from './chatCache.ts';
 import { newClientKey, type PendingMessage } from './chatModel.ts';
-import { uploadChatPhoto } from './chatUpload.ts';
+import { uploadChatMedia, VideoTooLarge } from './chatUpload.ts';
 
 /**
  * Optimistic sending (PRODUCT.md §2.4): a message shows at once with a client key, gives way to
@@ -64,7 +64,7 @@ export function useSendMessage(conversationId: string) {
   return { pending, send, retry };
 }
 
-/** The photo being uploaded: its name, how far it is, and how to cancel it. */
+/** The photo or video being uploaded: its name, how far it is, and how to cancel it. */
 export interface UploadState {
   name: string;
   fraction: number;
@@ -72,12 +72,13 @@ export interface UploadState {
 }
 
 /**
- * Text and photos as the spec sends them: each photo its own message, one after another, the
- * text only with the first; a photo that fails to upload is skipped (onSkipped) and the rest go on.
+ * Text, photos and videos as the spec sends them: each file its own message, one after another,
+ * the text only with the first; a file that fails to upload is skipped (onSkipped, told whether
+ * it was a video over the cap) and the rest go on.
  */
-export function useSendWithPhotos(
+export function useSendWithMedia(
   send: (message: string | null, media?: string | null) => Promise<boolean>,
-  onSkipped: (fileName: string) => void,
+  onSkipped: (fileName: string, isTooLarge: boolean) => void,
 ) {
   const [upload, setUpload] = useState<UploadState | null>(null);
   const sendAll = useCallback(
@@ -88,12 +89,14 @@ export function useSendWithPhotos(
         setUpload({ name: file.name, fraction: 0, cancel: () => controller.abort() });
         let media: string;
         try {
-          media = await uploadChatPhoto(file, {
+          media = await uploadChatMedia(file, {
             signal: controller.signal,
             onProgress: (fraction) => setUpload((state) => (state ? { ...state, fraction } : state)),
           });
         } catch (error) {
-          if (!(error instanceof DOMException && error.name === 'AbortError')) onSkipped(file.name);
+          if (!(error instanceof DOMException && error.name === 'AbortError')) {
+            onSkipped(file.name, error instanceof VideoTooLarge);
+          }
           continue;
         } finally {
           setUpload(null);
