@@ -1,6 +1,7 @@
 /** The chat between two browsers: live messages and unread badges, and an optimistic send that fails. */
 import { shot, signUp } from './calendarsHelpers.ts';
 import { expect, type Page, test } from './fixtures';
+import { realtimeConnected } from './helpers.ts';
 import { callApi, storedAccount } from './profileHelpers.ts';
 
 /** A creates (or finds) the 1to1 with B through the API and answers its id. */
@@ -16,11 +17,15 @@ test('two people chat live: the list, unread badges, messages on both sides', as
   const bob = await signUp(browser, 'bob');
   const conversationId = await directConversation(alice.page, bob.page);
 
+  const bobConnected = realtimeConnected(bob.page);
   await bob.page.goto('/chat');
+  await bobConnected;
   await expect(bob.page.getByRole('heading', { level: 1 })).toHaveCount(0);
   await expect(bob.page.getByText('Choose a conversation, or start a new one.')).toBeVisible();
 
+  const aliceConnected = realtimeConnected(alice.page);
   await alice.page.goto(`/conversations/${conversationId}`);
+  await aliceConnected;
   await expect(alice.page).toHaveURL(new RegExp(`/chat/conversation/${conversationId}$`));
   const composer = alice.page.getByRole('textbox', { name: 'Type a message' });
   await composer.fill('Hello **Bob**, see example.com');

@@ -3,7 +3,7 @@ import { deriveKey } from '../server/node_modules/altcha-lib/dist/esm/v2/algorit
 import { type Challenge, solveChallenge } from '../server/node_modules/altcha-lib/dist/esm/v2/index.js';
 import { acceptInvitation, shot, signUp } from './calendarsHelpers.ts';
 import { expect, type Page, test } from './fixtures';
-import { confirmAddress } from './helpers.ts';
+import { confirmAddress, realtimeConnected } from './helpers.ts';
 import { callApi, storedAccount } from './profileHelpers.ts';
 
 const phone = { width: 390, height: 800 };
@@ -94,7 +94,9 @@ test('a member who accepts a calendar invitation finds its conversation, linked 
   const member = await signUp(browser, 'member');
   const { name, calendarId } = await shareCalendar(owner, member);
 
+  const connected = realtimeConnected(member.page);
   await member.page.goto('/chat');
+  await connected;
   const list = member.page.getByRole('list', { name: 'Conversations' });
   await expect(list).toBeVisible();
   await expect(list.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
@@ -122,7 +124,9 @@ test('the conversation of a deleted calendar stays readable without a composer, 
   const member = await signUp(browser, 'member');
   const { name, calendarId } = await shareCalendar(owner, member);
   const page = member.page;
+  const connected = realtimeConnected(page);
   await page.goto('/chat');
+  await connected;
   await acceptInvitation(page, name);
   const { loginToken } = await storedAccount(owner.page);
   await page

@@ -108,3 +108,19 @@ export async function confirmAddress(request: APIRequestContext, email: string):
   const opened = await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
   expect(opened.headers().location).toBe('/login?emailConfirmed=1');
 }
+
+/**
+ * Resolves once the page's realtime socket has joined its rooms (Socket.IO's connect packet "40";
+ * the server joins the rooms before sending it). Arm it before the navigation that opens the
+ * socket: a change another person makes before then reaches the page only through its queries,
+ * and a query answered just before the socket joined does not show it.
+ */
+export function realtimeConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
+      });
+    });
+  });
+}
