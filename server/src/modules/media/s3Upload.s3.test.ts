@@ -156,6 +156,22 @@ describe.each(testDatabases())('chat uploads with MEDIA_STORE=s3: a presigned PU
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload).toEqual(mp4);
+    // Seeking: a byte range comes from the bucket as a range, answered 206; past the end, 416.
+    const rangeReads = s3.rangeReads;
+    const part = await app.fastify.inject({
+      url: `/media/${video.fileName}`,
+      headers: { range: 'bytes=4-11' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-11/${mp4.length}`);
+    expect(part.rawPayload).toEqual(mp4.subarray(4, 12));
+    expect(s3.rangeReads).toBe(rangeReads + 1);
+    const past = await app.fastify.inject({
+      url: `/media/${video.fileName}`,
+      headers: { range: `bytes=${mp4.length + 10}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${mp4.length}`);
 
     // Declared a video, but HTML inside: refused when sent, and deleted.
     const disguised = await sign('video/webm');

@@ -119,10 +119,24 @@ export function createS3Store(s3: Config['s3']): S3MediaStore {
       }
     },
 
-    // Read whole: the bucket itself answers ranges, but objects pass through this server.
-    async open(key) {
+    // Objects pass through this server. A range (a video seeking) is checked against the object's
+    // HEAD, then asked of the bucket, so only those bytes travel.
+    async open(key, pickRange) {
       if (!mediaKeyPattern.test(key)) return null;
       try {
+        if (pickRange) {
+          const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+          if (!isAcceptableObject(key, head)) return null;
+          const size = head.ContentLength ?? 0;
+          const range = pickRange(size);
+          if (range === 'unsatisfiable') return { unsatisfiable: true, size };
+          if (range) {
+            const part = await client.send(
+              new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${range.start}-${range.end}` }),
+            );
+            return { stream: part.Body as Readable, size, range };
+          }
+        }
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const stream = object.Body as Readable;
         if (!isAcceptableObject(key, object)) {
