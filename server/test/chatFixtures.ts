@@ -1,5 +1,5 @@
 import type { Db } from '../src/db/connect.ts';
-import { conversationParticipants, conversations } from '../src/db/schema/index.ts';
+import { conversationParticipants, conversations, pushDevices } from '../src/db/schema/index.ts';
 import { newId } from '../src/platform/ids.ts';
 
 /** A place in a fixture group: a role, or 'left' for someone who was in it and left. */
@@ -26,4 +26,17 @@ export async function insertGroup(
     })),
   );
   return id;
+}
+
+/** Gives people a (made-up) browser push subscription: chat pushes are queued only for them. */
+export async function givePushDevices(db: Db, userIds: string[]): Promise<void> {
+  await db.insert(pushDevices).values(
+    userIds.map((accountId) => ({
+      id: newId(),
+      accountId,
+      endpoint: `https://push.example.com/${newId()}`,
+      p256dh: 'test-key',
+      auth: 'test-auth',
+    })),
+  );
 }

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { testCaller } from '../../../test/call.ts';
+import { givePushDevices } from '../../../test/chatFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { calendarMembers, outbox } from '../../db/schema/index.ts';
 
@@ -74,6 +75,7 @@ describe.each(testDatabases())('calendar conversations on %s', (kind) => {
     await call('PUT', `/api/calendar/settings?calendarId=${calendar.calendarId}`, gina, {
       enableChatPushNotifications: false,
     });
+    await givePushDevices(app.database.db, [owner.userId, gina.userId, hugo.userId]);
     const sent = (
       await call('POST', `/api/conversations/${chatId}/messages`, hugo, {
         message: 'Rehearsal at 6',

@@ -3,6 +3,7 @@ import type { PushMessage } from '@convene/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCaller } from '../../../test/call.ts';
+import { givePushDevices } from '../../../test/chatFixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { accounts, outbox } from '../../db/schema/index.ts';
 import { getMediaStore } from '../../platform/media/store.ts';
@@ -27,6 +28,7 @@ describe('chat push delivery', () => {
     app = await createTestApp('pglite');
     ana = await app.register({ name: 'Ana Push' });
     bob = await app.register({ name: 'Bob Push' });
+    await givePushDevices(app.database.db, [bob.userId]);
   });
   afterAll(() => app.stop());
   const call = testCaller(() => app);
@@ -35,6 +37,24 @@ describe('chat push delivery', () => {
     (await app.database.db.select().from(outbox).where(eq(outbox.kind, 'chatPush')))
       .map((row) => row.payload as { messageId: string; recipientId: string })
       .filter((payload) => payload.messageId === messageId);
+
+  it('queues a push only for participants with a push subscription', async () => {
+    const dora = await app.register({ name: 'Dora Unsubscribed' });
+    const { conversationId } = (
+      await call('POST', '/api/conversations', ana, {
+        type: 'group',
+        name: 'Mixed',
+        users: [bob.userId, dora.userId],
+      })
+    ).json();
+    const message = (
+      await call('POST', `/api/conversations/${conversationId}/messages`, ana, {
+        message: 'Who gets a push?',
+        clientKey: 'p0',
+      })
+    ).json();
+    expect((await queued(message.messageId)).map((job) => job.recipientId)).toEqual([bob.userId]);
+  });
 
   it('composes the push at delivery and skips a recipient who muted meanwhile', async () => {
     const { conversationId } = (

@@ -2,6 +2,7 @@ import type { ChatMessage, Conversation } from '@convene/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCaller } from '../../../test/call.ts';
+import { givePushDevices } from '../../../test/chatFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { accounts, conversations, messages, outbox } from '../../db/schema/index.ts';
 
@@ -278,6 +279,8 @@ describe.each(testDatabases())('chat on %s', (kind) => {
     expect(seen.abilities.send).toBe(false);
     expect(seen.participants.find((p) => p.userId === gus.userId)?.isBlocked).toBe(true);
     await app.ctx.outbox.drain();
+    // (Delivering a push to a made-up subscription removes it, so it is given after the drain.)
+    await givePushDevices(app.database.db, [fay.userId]);
     const sent = await send(gus, team.conversationId, { message: 'in the group' });
     expect(sent.statusCode).toBe(200);
     const pushes = await app.database.db.select().from(outbox).where(eq(outbox.kind, 'chatPush'));
@@ -293,6 +296,7 @@ describe.each(testDatabases())('chat on %s', (kind) => {
   it('queues a push for each participant who did not mute and is not the sender', async () => {
     const { conversationId } = await group(ana, [bob, cleo]);
     await call('POST', `/api/conversations/${conversationId}/mute`, cleo);
+    await givePushDevices(app.database.db, [bob.userId, cleo.userId]);
     const sent = (await send(ana, conversationId)).json() as ChatMessage;
     const pushes = await app.database.db.select().from(outbox).where(eq(outbox.kind, 'chatPush'));
     expect(

@@ -4,6 +4,7 @@ import {
   calendarMembers,
   conversationParticipants,
   conversations,
+  pushDevices,
   userBlocks,
 } from '../../db/schema/index.ts';
 import type { SubscriberOf } from '../../domainEvents.ts';
@@ -91,7 +92,8 @@ export const announceMessage: SubscriberOf<'chat.messageSent'> = async (tx, even
 
 /**
  * A Web Push to each participant who has not muted the conversation, is not the sender and has
- * not blocked the sender (in a group, a blocked person's messages stay visible but never notify).
+ * not blocked the sender (in a group, a blocked person's messages stay visible but never notify),
+ * and who has a push subscription at all.
  */
 export const pushMessage: SubscriberOf<'chat.messageSent'> = async (tx, event) => {
   const senderId = event.message.sender?.userId;
@@ -120,6 +122,8 @@ export const pushMessage: SubscriberOf<'chat.messageSent'> = async (tx, event) =
         ne(conversationParticipants.userId, senderId),
         isNull(userBlocks.blockerId),
         sql`coalesce((${calendarMembers.settings}->>'enableChatPushNotifications')::boolean, true)`,
+        // Only people with a browser subscribed to pushes: no outbox row for nobody to receive.
+        sql`exists (select 1 from ${pushDevices} where ${pushDevices.accountId} = ${conversationParticipants.userId})`,
       ),
     );
   await addManyToOutbox(
