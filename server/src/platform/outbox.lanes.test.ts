@@ -125,7 +125,7 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
         { kind: 'mail', payload: {}, runAt: new Date(Date.now() + 60_000) },
       ])
       .returning({ id: outbox.id });
-    expect(await worker.sweep()).toBe(1);
+    await worker.sweep();
     const left = (await database.db.select({ id: outbox.id }).from(outbox)).map((row) => row.id).sort();
     expect(left).toEqual([recent?.id, gaveUp?.id, pending?.id].sort());
     expect(await database.db.$count(outbox, eq(outbox.id, old?.id ?? -1))).toBe(0);

@@ -41,7 +41,7 @@ export async function addManyToOutbox<K extends OutboxKind>(tx: Db, kind: K, pay
 const maxAttempts = 8;
 /** Delivered rows are kept this long (tests and operators read them), then swept. */
 const keepDoneMs = 24 * 60 * 60 * 1000;
-const sweepEveryMs = 60 * 60 * 1000;
+const sweepEveryMs = 10 * 60 * 1000;
 
 /** Delay before retry n (1-based): 5 s, 10 s, 20 s … capped at 10 minutes. */
 export function retryDelayMs(attempt: number): number {
@@ -95,7 +95,7 @@ export class OutboxWorker {
     this.lanes = lanes.map((spec) => new OutboxLane(db, handlers, logger, pollMs, spec));
   }
 
-  /** Starts polling, and sweeps delivered rows older than a day every hour. */
+  /** Starts polling, and sweeps delivered rows older than a day every 10 minutes. */
   start(): void {
     for (const lane of this.lanes) lane.start();
     this.sweepTimer = setInterval(() => {
@@ -120,13 +120,15 @@ export class OutboxWorker {
     await Promise.all(this.lanes.map((lane) => lane.drain()));
   }
 
-  /** Deletes rows delivered more than a day ago (rows that gave up, with their error, stay). */
-  async sweep(now = new Date()): Promise<number> {
-    const deleted = await this.db
+  /**
+   * Deletes rows delivered more than a day ago (rows that gave up, with their error, stay). One
+   * statement that returns nothing: a busy hour's hundreds of thousands of ids never come back
+   * into memory. (No index on done_at: the table holds about a day of rows.)
+   */
+  async sweep(now = new Date()): Promise<void> {
+    await this.db
       .delete(outbox)
-      .where(and(lt(outbox.doneAt, new Date(now.getTime() - keepDoneMs)), isNull(outbox.lastError)))
-      .returning({ id: outbox.id });
-    return deleted.length;
+      .where(and(lt(outbox.doneAt, new Date(now.getTime() - keepDoneMs)), isNull(outbox.lastError)));
   }
 }
 
