@@ -23,7 +23,7 @@ export type OutboxHandlers = { [K in OutboxKind]: (payload: OutboxPayloads[K]) =
 
 /** Records a side effect in the caller's transaction; it is delivered after commit. */
 export async function addToOutbox<K extends OutboxKind>(tx: Db, kind: K, payload: OutboxPayloads[K]) {
-  await tx.insert(outbox).values({ kind, payload: payload as unknown as Record<string, unknown> });
+  await addManyToOutbox(tx, kind, [payload]);
 }
 
 /** Records many side effects of one kind in the caller's transaction, a thousand per statement. */

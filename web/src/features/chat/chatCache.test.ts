@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation } from '@convene/contract';
+import type { Conversation } from '@convene/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/queryKeys.ts';
@@ -10,47 +10,7 @@ import {
   removeFromLists,
   setUnreadCount,
 } from './chatCache.ts';
-
-const conversation = (conversationId: string, unreadCount = 0): Conversation => ({
-  conversationId,
-  type: 'group',
-  name: conversationId,
-  description: null,
-  photo: null,
-  status: 'active',
-  preferences: { color: null, isSupportThread: false },
-  linkedEntity: { linkedTo: null },
-  unreadCount,
-  lastMessage: null,
-  updatedDate: '2026-01-01T00:00:00.000Z',
-  muted: false,
-  role: 'participant',
-  participants: [],
-  abilities: {
-    send: true,
-    editInfo: false,
-    manageParticipants: false,
-    leave: true,
-    mute: true,
-    hide: true,
-    deleteForAll: false,
-  },
-});
-
-const message = (conversationId: string, seq: number): ChatMessage => ({
-  messageId: `${conversationId}-${seq}`,
-  conversationId,
-  seq,
-  sender: { userId: 'u1', name: 'U', linkedEntity: { linkedTo: null } },
-  type: 'message',
-  message: `m${seq}`,
-  media: null,
-  data: null,
-  status: 'created',
-  clientKey: null,
-  createdDate: '2026-01-02T00:00:00.000Z',
-  updatedDate: '2026-01-02T00:00:00.000Z',
-});
+import { testConversation as conversation, testMessage as message } from './chatTesting.ts';
 
 function listWith(queryClient: QueryClient, pages: Conversation[][]) {
   const data: ConversationListData = { pages, pageParams: pages.map((_, index) => ({ skip: index * 20 })) };

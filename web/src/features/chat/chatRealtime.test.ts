@@ -1,10 +1,11 @@
-import type { ChatMessage, Conversation, ServerToClientMessages } from '@convene/contract';
+import type { ServerToClientMessages } from '@convene/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/queryKeys.ts';
 import type { RealtimeSocket } from '../../api/realtime.ts';
 import { type ConversationListData, setOpenConversation } from './chatCache.ts';
 import { createReadDebouncer, readDelayMs, subscribeChatRealtime } from './chatRealtime.ts';
+import { testConversation as conversation, testMessage as message } from './chatTesting.ts';
 
 type Handlers = { [M in keyof ServerToClientMessages]?: ServerToClientMessages[M] };
 
@@ -21,47 +22,6 @@ function fakeSocket() {
   } as unknown as RealtimeSocket;
   return { socket, handlers };
 }
-
-const message = (conversationId: string, seq: number): ChatMessage => ({
-  messageId: `${conversationId}-${seq}`,
-  conversationId,
-  seq,
-  sender: { userId: 'u1', name: 'U', linkedEntity: { linkedTo: null } },
-  type: 'message',
-  message: `m${seq}`,
-  media: null,
-  data: null,
-  status: 'created',
-  clientKey: null,
-  createdDate: '2026-01-02T00:00:00.000Z',
-  updatedDate: '2026-01-02T00:00:00.000Z',
-});
-
-const conversation = (conversationId: string, unreadCount: number): Conversation => ({
-  conversationId,
-  type: 'group',
-  name: conversationId,
-  description: null,
-  photo: null,
-  status: 'active',
-  preferences: { color: null, isSupportThread: false },
-  linkedEntity: { linkedTo: null },
-  unreadCount,
-  lastMessage: null,
-  updatedDate: '2026-01-01T00:00:00.000Z',
-  muted: false,
-  role: 'participant',
-  participants: [],
-  abilities: {
-    send: true,
-    editInfo: false,
-    manageParticipants: false,
-    leave: true,
-    mute: true,
-    hide: true,
-    deleteForAll: false,
-  },
-});
 
 describe('the read call of the open conversation', () => {
   beforeEach(() => {

@@ -1,33 +1,10 @@
 import type { ChatParticipant, Conversation } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import { conversationActions } from './ConversationActions.tsx';
+import { testConversation } from './chatTesting.ts';
 import { participantOptions } from './GroupInfoScreen.tsx';
 
-const base: Conversation = {
-  conversationId: 'c',
-  type: 'group',
-  name: 'G',
-  description: null,
-  photo: null,
-  status: 'active',
-  preferences: { color: null, isSupportThread: false },
-  linkedEntity: { linkedTo: null },
-  unreadCount: 0,
-  lastMessage: null,
-  updatedDate: '2026-01-01T00:00:00.000Z',
-  muted: false,
-  role: 'participant',
-  participants: [],
-  abilities: {
-    send: true,
-    editInfo: false,
-    manageParticipants: false,
-    leave: true,
-    mute: true,
-    hide: true,
-    deleteForAll: false,
-  },
-};
+const base: Conversation = { ...testConversation('c'), name: 'G' };
 const person = (extra: Partial<ChatParticipant>): ChatParticipant => ({
   userId: 'p',
   name: 'P',
