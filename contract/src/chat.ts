@@ -175,6 +175,8 @@ export const chatParticipant = z.object({
   /** The viewer has blocked this person. */
   isBlocked: z.boolean(),
   role: z.enum(chatRoles),
+  /** What the viewer may do to this person, as the chat policy computes it (all false for oneself). */
+  abilities: z.object({ remove: z.boolean(), changeRole: z.boolean(), block: z.boolean() }),
 });
 export type ChatParticipant = z.infer<typeof chatParticipant>;
 

@@ -48,7 +48,7 @@ type Stage =
   | { kind: 'ready'; previewUrl: string };
 
 /**
- * Crop dialog (PRODUCT.md §1.4, §1.9; part 2 §5): checks the chosen file (png or jpeg, at most
+ * Crop dialog (PRODUCT.md §1.4, §1.9, §2.5): checks the chosen file (png or jpeg, at most
  * 20,000,000 bytes), shows it the right way up, lets the person move and zoom a crop of the
  * given aspect (mouse, touch, arrow keys, the labelled zoom slider) and answers a JPEG.
  */

@@ -131,6 +131,7 @@ describe('chat policy (PRODUCT.md §2.6)', () => {
     ).toEqual({
       remove: true,
       changeRole: true,
+      block: true,
     });
     const plain = access('group', 'participant');
     expect(
@@ -138,7 +139,30 @@ describe('chat policy (PRODUCT.md §2.6)', () => {
     ).toEqual({
       remove: false,
       changeRole: false,
+      block: true,
     });
+  });
+
+  it('lets anyone block another available person once, never a pending place or an unavailable person', () => {
+    const plain = access('group', 'participant');
+    const target = (extra: Partial<ConversationAccess['participant']>) => ({
+      access: plain,
+      target: { ...place('other'), ...extra },
+      targetIsBlocked: false,
+    });
+    expect(participantPolicy.can(target({}), 'block')).toBe(true);
+    expect(participantPolicy.can({ ...target({}), targetIsBlocked: true }, 'block')).toBe(false);
+    expect(participantPolicy.can(target({ userId: 'participant' }), 'block')).toBe(false);
+    expect(participantPolicy.can(target({ userId: null, status: 'pending' }), 'block')).toBe(false);
+    expect(participantPolicy.can(target({ status: 'unavailable' }), 'block')).toBe(false);
+    // A blocked person can still be removed by an admin, not promoted.
+    expect(
+      participantPolicy.abilities({
+        access: access('group', 'admin'),
+        target: place('other'),
+        targetIsBlocked: true,
+      }),
+    ).toEqual({ remove: true, changeRole: false, block: false });
   });
 
   it('honours canCreateChat and blocks when starting chats, and refuses blocking oneself or twice', () => {

@@ -43,8 +43,17 @@ export interface ParticipantAccess {
   targetIsBlocked: boolean;
 }
 
-/** What an admin may do to another participant (PRODUCT.md §2.4, §2.6). */
-export const participantPolicy = definePolicy<ParticipantAccess, 'remove' | 'changeRole'>({
+/** Blocking a person: never oneself, never twice. */
+const mayBlock = (viewerId: string, targetId: string, targetIsBlocked: boolean) =>
+  unless(viewerId !== targetId, chatMessages.cannotBlockSelf, 'userId') ??
+  unless(!targetIsBlocked, chatMessages.alreadyBlocked, 'userId');
+
+/**
+ * What the viewer may do to another participant (PRODUCT.md §2.4, §2.6): admins remove people and
+ * change roles; anyone blocks another available person. The presenter sends these abilities with
+ * each other participant (none with oneself: one leaves through `leave`), so the web reads them.
+ */
+export const participantPolicy = definePolicy<ParticipantAccess, 'remove' | 'changeRole' | 'block'>({
   remove: ({ access, target }) =>
     conversationPolicy.check(access, 'manageParticipants') ??
     unless(target.role !== 'owner', chatMessages.ownerUnchangeable),
@@ -53,6 +62,10 @@ export const participantPolicy = definePolicy<ParticipantAccess, 'remove' | 'cha
     conversationPolicy.check(access, 'manageParticipants') ??
     unless(target.role !== 'owner', chatMessages.ownerUnchangeable, 'role') ??
     unless(target.status === 'active' && !targetIsBlocked, chatMessages.cannotPromote, 'role'),
+  // A pending place (no account yet) or an unavailable person cannot be blocked from the group.
+  block: ({ access, target, targetIsBlocked }) =>
+    unless(target.userId !== null && target.status !== 'unavailable', chatMessages.unavailable, 'userId') ??
+    mayBlock(access.participant.userId ?? '', target.userId ?? '', targetIsBlocked),
 });
 
 /** Someone about to block, or to start a chat with, another person. */
@@ -73,7 +86,5 @@ export const personPolicy = definePolicy<PersonAccess, 'createChat' | 'startDire
   createChat: (access) => mayCreateChat(access),
   startDirect: (access) =>
     mayCreateChat(access) ?? unless(!access.blockedEitherWay, chatMessages.cannotChatBlocked, 'users'),
-  block: ({ viewer, targetId, targetIsBlocked }) =>
-    unless(viewer.id !== targetId, chatMessages.cannotBlockSelf, 'userId') ??
-    unless(!targetIsBlocked, chatMessages.alreadyBlocked, 'userId'),
+  block: ({ viewer, targetId, targetIsBlocked }) => mayBlock(viewer.id, targetId, targetIsBlocked),
 });

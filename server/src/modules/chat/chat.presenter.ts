@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatParticipant, ChatRole, Conversation } from '@convene/contract';
 import type { accounts, messages } from '../../db/schema/index.ts';
 import type { ConversationAccess, ParticipantRow } from './chat.access.ts';
-import { conversationPolicy } from './chat.policy.ts';
+import { conversationPolicy, participantPolicy } from './chat.policy.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
@@ -28,24 +28,31 @@ export function presentMessage(row: MessageRow, senderName: string | null): Chat
 
 /**
  * A participant as the viewer sees them: the e-mail only as the person's privacy allows
- * (a pending place shows the address it was sent to), and whether the viewer blocked them.
+ * (a pending place shows the address it was sent to), whether the viewer blocked them, and what
+ * the viewer may do to them (the participant policy's abilities; none for oneself).
  */
 export function presentParticipant(
-  viewerId: string,
+  access: ConversationAccess,
   row: ParticipantRow,
   account: AccountRow | null,
   isBlocked: boolean,
 ): ChatParticipant {
-  const isSelf = account?.id === viewerId;
+  const viewerId = access.participant.userId;
+  const isSelf = row.userId !== null && row.userId === viewerId;
+  // A person whose account was deleted stays in the history as unavailable.
+  const status = account?.status === 'deleted' ? 'unavailable' : (row.status as ChatParticipant['status']);
+  const abilities = isSelf
+    ? { remove: false, changeRole: false, block: false }
+    : participantPolicy.abilities({ access, target: { ...row, status }, targetIsBlocked: isBlocked });
   return {
     userId: row.userId,
     name: account?.name ?? row.email ?? '',
     email: account ? (isSelf || account.privacyEmail ? account.email : null) : row.email,
     imageLink: account?.imageLink ?? null,
-    // A person whose account was deleted stays in the history as unavailable.
-    status: account?.status === 'deleted' ? 'unavailable' : (row.status as ChatParticipant['status']),
+    status,
     isBlocked,
     role: row.role as ChatRole,
+    abilities,
   };
 }
 

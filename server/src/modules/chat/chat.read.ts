@@ -82,7 +82,7 @@ export async function presentConversations(
     };
     const participants: ChatParticipant[] = mine
       .sort((a, b) => Number(b.participant.userId === viewerId) - Number(a.participant.userId === viewerId))
-      .map((row) => presentParticipant(viewerId, row.participant, row.account, row.viewerBlocks !== null));
+      .map((row) => presentParticipant(access, row.participant, row.account, row.viewerBlocks !== null));
     return presentConversation(access, lastById.get(entry.conversation.id) ?? null, participants);
   });
 }

@@ -200,6 +200,25 @@ describe.each(testDatabases())('chat on %s', (kind) => {
       [ana.userId, 'owner'],
       [bob.userId, 'admin'],
     ]);
+    // Each participant carries what the viewer may do to them, as the policy decides (none on oneself).
+    type Listed = { userId: string; abilities: object };
+    expect(list.map((p: Listed) => p.abilities)).toEqual([
+      { remove: false, changeRole: false, block: false },
+      { remove: true, changeRole: true, block: true },
+    ]);
+    const asAdmin = (await call('GET', users, bob)).json() as Listed[];
+    expect(asAdmin.map((p) => [p.userId, p.abilities])).toEqual([
+      [bob.userId, { remove: false, changeRole: false, block: false }],
+      [ana.userId, { remove: false, changeRole: false, block: true }],
+    ]);
+    // A 1to1 carries its two people with the same abilities: Block User is offered from them.
+    const direct = (
+      await call('POST', '/api/conversations', ana, { type: '1to1', users: [dora.userId] })
+    ).json() as Conversation;
+    expect(direct.participants.map((p) => p.abilities)).toEqual([
+      { remove: false, changeRole: false, block: false },
+      { remove: false, changeRole: false, block: true },
+    ]);
     const history = (
       await call('GET', `/api/conversations/${conversationId}/messages`, ana)
     ).json() as ChatMessage[];

@@ -24,7 +24,7 @@ export async function listParticipants(
   conversationId: string,
   query: z.output<typeof participantListQuery>,
 ): Promise<ChatParticipant[]> {
-  await getConversationAccess(ctx.db, conversationId, viewer.account.id);
+  const access = await getConversationAccess(ctx.db, conversationId, viewer.account.id);
   const viewerId = viewer.account.id;
   const rows = await ctx.db
     .select({ participant: conversationParticipants, account: accounts, blockedAt: userBlocks.createdAt })
@@ -55,9 +55,7 @@ export async function listParticipants(
     )
     .offset(query.skip)
     .limit(query.limit);
-  return rows.map((row) =>
-    presentParticipant(viewerId, row.participant, row.account, row.blockedAt !== null),
-  );
+  return rows.map((row) => presentParticipant(access, row.participant, row.account, row.blockedAt !== null));
 }
 
 /**
@@ -126,7 +124,7 @@ export async function addParticipants(
     });
     const accountById = new Map(people.map((person) => [person.id, person]));
     return added.map((row) =>
-      presentParticipant(viewer.account.id, row, accountById.get(row.userId ?? '') ?? null, false),
+      presentParticipant(access, row, accountById.get(row.userId ?? '') ?? null, false),
     );
   });
 }
@@ -177,7 +175,7 @@ export async function changeRole(
     });
   }
   return presentParticipant(
-    viewer.account.id,
+    access,
     { ...target.participant, role },
     target.account,
     target.blockedAt !== null,

@@ -25,11 +25,8 @@ export function conversationActions(conversation: Conversation, myId: string | u
   if (conversation.status !== 'unavailable' && conversation.abilities.mute) {
     actions.push(conversation.muted ? 'unmute' : 'mute');
   }
-  if (conversation.type === 'group' && conversation.role !== 'owner' && conversation.abilities.leave) {
-    actions.push('leave');
-  }
-  const other = otherParticipant(conversation, myId);
-  if (other?.userId && !other.isBlocked) actions.push('block');
+  if (conversation.abilities.leave) actions.push('leave');
+  if (otherParticipant(conversation, myId)?.abilities.block) actions.push('block');
   if (conversation.abilities.hide || conversation.abilities.deleteForAll) actions.push('delete');
   return actions;
 }

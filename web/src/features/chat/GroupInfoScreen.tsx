@@ -325,25 +325,15 @@ function GroupInfo({ conversation }: { conversation: Conversation }) {
 
 type Option = 'remove' | 'makeAdmin' | 'dismissAdmin' | 'block';
 
-/** What the viewer may do to a participant (PRODUCT.md §2.6). */
-export function participantOptions(
-  person: ChatParticipant,
-  isAdmin: boolean,
-  myId: string | undefined,
-): Option[] {
-  if (!person.userId || person.userId === myId || person.role === 'owner') {
-    return !person.userId || person.userId === myId || person.isBlocked || person.status === 'unavailable'
-      ? []
-      : ['block'];
-  }
-  const canBlock = !person.isBlocked && person.status !== 'unavailable';
+/**
+ * What the viewer may do to a participant (PRODUCT.md §2.6), in menu order: the abilities the
+ * server's participant policy sent with the person, never re-derived here.
+ */
+export function participantOptions(person: ChatParticipant): Option[] {
   const options: Option[] = [];
-  if (isAdmin) {
-    options.push('remove');
-    if (canBlock && person.status === 'active')
-      options.push(person.role === 'admin' ? 'dismissAdmin' : 'makeAdmin');
-  }
-  if (canBlock) options.push('block');
+  if (person.abilities.remove) options.push('remove');
+  if (person.abilities.changeRole) options.push(person.role === 'admin' ? 'dismissAdmin' : 'makeAdmin');
+  if (person.abilities.block) options.push('block');
   return options;
 }
 
@@ -357,12 +347,11 @@ function ParticipantRow({
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const myId = useMyId();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState<'remove' | 'block' | null>(null);
   const id = conversation.conversationId;
-  const options = participantOptions(person, conversation.abilities.manageParticipants, myId);
+  const options = participantOptions(person);
   const run = useMutation({
     mutationFn: async (option: Option) => {
       const userId = person.userId ?? '';

@@ -13,25 +13,41 @@ const person = (extra: Partial<ChatParticipant>): ChatParticipant => ({
   status: 'active',
   isBlocked: false,
   role: 'participant',
+  abilities: { remove: false, changeRole: false, block: true },
   ...extra,
 });
+const admin = { remove: true, changeRole: true, block: true };
 
 describe('conversationActions', () => {
-  it('offers mute, leave and delete in a group; the owner cannot leave', () => {
+  it('offers mute, leave and delete in a group as the abilities say; the owner cannot leave', () => {
     expect(conversationActions(base, 'me')).toEqual(['mute', 'leave', 'delete']);
-    expect(conversationActions({ ...base, role: 'owner', muted: true }, 'me')).toEqual(['unmute', 'delete']);
+    const owner: Conversation = {
+      ...base,
+      role: 'owner',
+      muted: true,
+      abilities: { ...base.abilities, leave: false, deleteForAll: true },
+    };
+    expect(conversationActions(owner, 'me')).toEqual(['unmute', 'delete']);
   });
 
   it('offers Block User in a 1to1 unless the other is blocked; nothing for unavailable mute or support', () => {
     const direct: Conversation = {
       ...base,
       type: '1to1',
+      abilities: { ...base.abilities, leave: false },
       participants: [person({ userId: 'me' }), person({ userId: 'other' })],
     };
     expect(conversationActions(direct, 'me')).toEqual(['mute', 'block', 'delete']);
     const blocked = {
       ...direct,
-      participants: [person({ userId: 'me' }), person({ userId: 'other', isBlocked: true })],
+      participants: [
+        person({ userId: 'me' }),
+        person({
+          userId: 'other',
+          isBlocked: true,
+          abilities: { remove: false, changeRole: false, block: false },
+        }),
+      ],
     };
     expect(conversationActions(blocked, 'me')).toEqual(['mute', 'delete']);
     expect(conversationActions({ ...direct, status: 'unavailable' }, 'me')).toEqual(['block', 'delete']);
@@ -42,20 +58,21 @@ describe('conversationActions', () => {
 });
 
 describe('participantOptions', () => {
-  it('gives admins remove, the role toggle and block; others only block', () => {
-    expect(participantOptions(person({}), true, 'me')).toEqual(['remove', 'makeAdmin', 'block']);
-    expect(participantOptions(person({ role: 'admin' }), true, 'me')).toEqual([
+  it('offers what the server says the viewer may do, in menu order, the role toggle by role', () => {
+    expect(participantOptions(person({ abilities: admin }))).toEqual(['remove', 'makeAdmin', 'block']);
+    expect(participantOptions(person({ role: 'admin', abilities: admin }))).toEqual([
       'remove',
       'dismissAdmin',
       'block',
     ]);
-    expect(participantOptions(person({}), false, 'me')).toEqual(['block']);
-  });
-
-  it('never offers anything on oneself, never changes the owner, never blocks the blocked or unavailable', () => {
-    expect(participantOptions(person({ userId: 'me' }), true, 'me')).toEqual([]);
-    expect(participantOptions(person({ role: 'owner' }), true, 'me')).toEqual(['block']);
-    expect(participantOptions(person({ isBlocked: true }), true, 'me')).toEqual(['remove']);
-    expect(participantOptions(person({ status: 'unavailable' }), false, 'me')).toEqual([]);
+    expect(participantOptions(person({}))).toEqual(['block']);
+    expect(
+      participantOptions(
+        person({ isBlocked: true, abilities: { remove: true, changeRole: false, block: false } }),
+      ),
+    ).toEqual(['remove']);
+    expect(
+      participantOptions(person({ abilities: { remove: false, changeRole: false, block: false } })),
+    ).toEqual([]);
   });
 });
