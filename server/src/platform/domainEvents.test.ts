@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.ts';
+import { queuedRealtime } from '../../test/realtime.ts';
 import { subscribers } from '../app.ts';
 import type { Database } from '../db/connect.ts';
 import { notifications, outbox } from '../db/schema/index.ts';
@@ -90,8 +91,8 @@ describe('the app’s recorder (ctx.record)', () => {
       .from(notifications)
       .where(eq(notifications.calendarId, 'cal-kept'));
     expect(row).toMatchObject({ recipientId: member.userId, type: 'calendarDeleted' });
-    const realtime = await app.database.db.select().from(outbox).where(eq(outbox.kind, 'realtime'));
-    expect(realtime.map((entry) => entry.payload)).toEqual(
+    const realtime = await queuedRealtime(app.database.db);
+    expect(realtime).toEqual(
       expect.arrayContaining([
         { userId: member.userId, message: 'notification', payload: { notificationId: row?.id } },
         {

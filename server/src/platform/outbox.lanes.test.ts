@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../test/harness.ts';
 import { type Database, openDatabase } from '../db/connect.ts';
 import { outbox } from '../db/schema/index.ts';
-import { addManyToOutbox, addToOutbox, type OutboxHandlers, OutboxWorker } from './outbox.ts';
+import {
+  addManyToOutbox,
+  addToOutbox,
+  type OutboxHandlers,
+  type OutboxPayloads,
+  OutboxWorker,
+} from './outbox.ts';
 import type { RealtimeEnvelope } from './realtime.ts';
 
 const silent = pino({ level: 'silent' });
@@ -14,6 +20,10 @@ const envelope = (userId: string, index: number): RealtimeEnvelope => ({
   message: 'calendar',
   payload: { calendarId: `cal-${index}`, lastActionType: 'update' },
 });
+
+/** Whom a realtime row is for (these tests record one-user rows). */
+const userOf = (payload: OutboxPayloads['realtime']) =>
+  'userId' in payload ? payload.userId : payload.userIds.join(',');
 
 const mail = { to: 'someone@example.com', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' };
 
@@ -42,7 +52,7 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
     });
     const handlers: OutboxHandlers = {
       realtime: async (payload) => {
-        published.push(`${payload.userId}:${(payload.payload as { calendarId: string }).calendarId}`);
+        published.push(`${userOf(payload)}:${(payload.payload as { calendarId: string }).calendarId}`);
       },
       mail: async (payload) => {
         await mailGate;
@@ -95,8 +105,8 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
     const published: string[] = [];
     const handlers: OutboxHandlers = {
       realtime: async (payload) => {
-        if (payload.userId === 'broken') throw new Error('socket layer down');
-        published.push(payload.userId);
+        if (userOf(payload) === 'broken') throw new Error('socket layer down');
+        published.push(userOf(payload));
       },
       mail: async () => undefined,
       push: async () => undefined,

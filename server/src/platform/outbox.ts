@@ -3,13 +3,16 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/connect.ts';
 import { outbox } from '../db/schema/index.ts';
 import type { MailMessage } from './mail.ts';
-import type { RealtimeEnvelope } from './realtime.ts';
+import type { RealtimeBroadcast, RealtimeEnvelope } from './realtime.ts';
 
 /** Payload of each outbox kind; a new side effect adds its kind here and a handler in app.ts. */
 export interface OutboxPayloads {
   mail: MailMessage;
-  /** A realtime message to one user's sockets. */
-  realtime: RealtimeEnvelope;
+  /**
+   * A realtime message to some users' sockets (a row written before broadcasts, still queued
+   * at an upgrade, is a RealtimeEnvelope to one user).
+   */
+  realtime: RealtimeBroadcast | RealtimeEnvelope;
   /** A Web Push for one notification, composed at delivery in the recipient's language. */
   push: { notificationId: string };
   /** A Web Push for a new chat message to one participant (modules/chat/chat.push.ts). */

@@ -22,11 +22,12 @@ type Io = Server<ClientToServerMessages, ServerToClientMessages, Record<string, 
 /** The realtime hub: one private room per user, messages sent after commit (DESIGN.md §5). */
 export interface RealtimeHub {
   /**
-   * Sends a message to every socket of a user, on every server process. Services do not call
-   * it: they record the message in the outbox (realtimeOutbox.ts), whose worker publishes it.
+   * Sends a message to every socket of the given users, on every server process, serialised once.
+   * Services do not call it: they record the message in the outbox (realtimeOutbox.ts), whose
+   * worker publishes it.
    */
   publish<E extends RealtimeMessage>(
-    userId: string,
+    userIds: readonly string[],
     message: E,
     ...payload: Parameters<ServerToClientMessages[E]>
   ): void;
@@ -36,9 +37,21 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-/** A realtime message addressed to one user, as the outbox stores it. */
+/** A realtime message addressed to one user, as subscribers record it. */
 export type RealtimeEnvelope = {
   [M in RealtimeMessage]: { userId: string; message: M; payload: Parameters<ServerToClientMessages[M]>[0] };
+}[RealtimeMessage];
+
+/**
+ * The same realtime message to several users, as the outbox stores it: a message to a group of
+ * 500 is one row, not 500 copies of the same JSON.
+ */
+export type RealtimeBroadcast = {
+  [M in RealtimeMessage]: {
+    userIds: string[];
+    message: M;
+    payload: Parameters<ServerToClientMessages[M]>[0];
+  };
 }[RealtimeMessage];
 
 const sessionRoom = (sessionId: string) => `session-${sessionId}`;
@@ -119,8 +132,9 @@ export async function createRealtimeHub(server: HttpServer, options: HubOptions)
       });
   });
   return {
-    publish(userId, message, ...payload) {
-      io.to(userRoom(options.appEnv, userId)).emit(message, ...payload);
+    publish(userIds, message, ...payload) {
+      if (userIds.length === 0) return;
+      io.to(userIds.map((userId) => userRoom(options.appEnv, userId))).emit(message, ...payload);
     },
     disconnectSessions(sessionIds) {
       if (sessionIds.length === 0) return;

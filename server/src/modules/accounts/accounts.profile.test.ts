@@ -60,7 +60,7 @@ describe.each(testDatabases())('profiles on %s', (kind) => {
       hasUpdatedProfile: true,
     });
     await app.ctx.outbox.drain();
-    expect(publish).toHaveBeenCalledWith(user.userId, 'account', { userId: user.userId, action: 'update' });
+    expect(publish).toHaveBeenCalledWith([user.userId], 'account', { userId: user.userId, action: 'update' });
     publish.mockRestore();
     const own = (await request('GET', '/api/account', user.loginToken)).json();
     expect(own).toMatchObject({

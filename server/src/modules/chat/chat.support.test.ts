@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCaller } from '../../../test/call.ts';
 import { createTestApp, decodeMail, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { conversations, outbox } from '../../db/schema/index.ts';
+import { queuedRealtime } from '../../../test/realtime.ts';
+import { conversations } from '../../db/schema/index.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 
@@ -56,9 +57,7 @@ describe.each(testDatabases())('support threads on %s', (kind) => {
         .select()
         .from(conversations)
         .where(eq(conversations.supportAccountId, late.userId));
-      const told = (await other.database.db.select().from(outbox).where(eq(outbox.kind, 'realtime'))).map(
-        (row) => row.payload,
-      );
+      const told = await queuedRealtime(other.database.db);
       expect(told).toContainEqual({
         userId: desk.userId,
         message: 'conversations',

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { testCaller } from '../../../test/call.ts';
 import { createTestApp, findLink, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { outbox, userEventStatuses } from '../../db/schema/index.ts';
+import { queuedRealtime } from '../../../test/realtime.ts';
+import { userEventStatuses } from '../../db/schema/index.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 
@@ -66,11 +67,8 @@ describe.each(testDatabases())('event invitations on %s', (kind) => {
       event: { eventId: event.eventId, name: 'Spring concert' },
       sender: { userId: owner.userId },
     });
-    const realtime = await app.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.kind, 'realtime'), sql`${outbox.payload}->>'userId' = ${guest.userId}`));
-    expect(realtime.map((row) => (row.payload as { message: string }).message)).toContain('event');
+    const realtime = (await queuedRealtime(app.database.db)).filter((row) => row.userId === guest.userId);
+    expect(realtime.map((row) => row.message)).toContain('event');
 
     const seen = (await call('GET', `/api/events/${event.eventId}`, guest)).json();
     const calendars = (await call('GET', '/api/calendar/myCalendars', guest)).json();

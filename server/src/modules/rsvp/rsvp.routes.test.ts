@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { testCaller } from '../../../test/call.ts';
 import { insertSignedInUser } from '../../../test/eventFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { notifications, outbox, userEventStatuses } from '../../db/schema/index.ts';
+import { listRealtimePayloads } from '../../../test/realtime.ts';
+import { notifications, userEventStatuses } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 
 type User = { userId: string; email: string; name: string; loginToken: string };
@@ -71,15 +72,7 @@ describe.each(testDatabases())('RSVP and attendees on %s', (kind) => {
     );
     expect(answers.map((response) => response.statusCode)).toEqual(guests.map(() => 200));
     expect(await statistics()).toEqual({ pending: 0, attending: 51, notAttending: 0, none: 0 });
-    const live = await app.database.db
-      .select()
-      .from(outbox)
-      .where(
-        and(
-          sql`${outbox.payload}->>'userId' = ${owner.userId}`,
-          sql`${outbox.payload}->>'message' = 'userEventStatus'`,
-        ),
-      );
+    const live = await listRealtimePayloads(app.database.db, owner.userId, 'userEventStatus');
     expect(live).toHaveLength(50);
     const values = ['notAttending', 'none', 'attending'] as const;
     await Promise.all(
@@ -147,17 +140,7 @@ describe.each(testDatabases())('RSVP and attendees on %s', (kind) => {
   });
 
   const rsvpMessagesTo = async (user: User) =>
-    (
-      await app.database.db
-        .select()
-        .from(outbox)
-        .where(
-          and(
-            sql`${outbox.payload}->>'userId' = ${user.userId}`,
-            sql`${outbox.payload}->>'message' = 'userEventStatus'`,
-          ),
-        )
-    ).length;
+    (await listRealtimePayloads(app.database.db, user.userId, 'userEventStatus')).length;
 
   it('puts a member who opens the event in the loop, once', async () => {
     const before = await statistics();
@@ -248,17 +231,10 @@ describe.each(testDatabases())('RSVP and attendees on %s', (kind) => {
         statuses: { rsvp: state },
       });
       expect(answered.statusCode).toBe(200);
-      const rows = await app.database.db
-        .select()
-        .from(outbox)
-        .where(
-          and(
-            sql`${outbox.payload}->>'userId' = ${user.userId}`,
-            sql`${outbox.payload}->>'message' = 'userEventStatus'`,
-            sql`${outbox.payload}->'payload'->>'userEventStatusId' = ${answerId}`,
-          ),
-        );
-      return rows.length;
+      const payloads = await listRealtimePayloads(app.database.db, user.userId, 'userEventStatus');
+      return payloads.filter(
+        (payload) => (payload as { userEventStatusId: string }).userEventStatusId === answerId,
+      ).length;
     };
     // Each step changes the answer, as the page only sends a change.
     const before = await toldOf(second, 'none');
