@@ -126,6 +126,18 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
     }
   }, [lastKey, lastRow, virtualizer]);
 
+  // The view shrinking or growing (a phone turned, its keyboard opened under the composer, a
+  // window resized) keeps a reader at the bottom there.
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      if (isAtBottom.current) virtualizer.scrollToEnd();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [virtualizer]);
+
   useEffect(() => {
     const element = top.current;
     if (!element || !hasNextPage || isFetchingNextPage) return;
