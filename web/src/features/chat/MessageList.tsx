@@ -2,7 +2,7 @@ import { chatLimits, isVideoMediaUrl } from '@convene/contract';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys.ts';
@@ -39,6 +39,7 @@ interface MessageListProps {
 }
 
 const nearBottomPx = 48;
+const listPaddingPx = 8;
 
 /** A first guess of a row's height before it is measured. */
 function estimatedHeight(row: MessageRow | undefined): number {
@@ -46,6 +47,20 @@ function estimatedHeight(row: MessageRow | undefined): number {
   if (row.kind === 'system') return 40;
   if (row.media) return 140;
   return row.startsGroup ? 90 : 62;
+}
+
+/**
+ * A row that starts at or above the top of the view and changes height (a message no longer the
+ * first of its group once older ones arrive above it) moves the scroll position with it, so the
+ * text the reader sees stays put — scrolling up too, where the virtualizer by default leaves
+ * re-measured rows be. (At the very top the view starts at the list's padding.)
+ */
+function isAboveTheView(
+  item: VirtualItem,
+  _delta: number,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+) {
+  return item.start <= (virtualizer.scrollOffset ?? 0) + listPaddingPx;
 }
 
 /**
@@ -60,21 +75,24 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
   const query = useMessages(conversationId);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const messages = useMemo(() => (query.data?.pages ?? []).flat(), [query.data]);
-  const rows = useMemo(() => buildMessageRows(messages, pending, myId), [messages, pending, myId]);
+  const rows = useMemo(
+    () => buildMessageRows(messages, pending, myId, { hasOlder: hasNextPage }),
+    [messages, pending, myId, hasNextPage],
+  );
   const box = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const isAtBottom = useRef(true);
   const [hasNew, setHasNew] = useState(false);
-  const previous = useRef<{ anchorKey?: string; anchorStart: number; lastKey?: string }>({
-    anchorStart: 0,
-  });
   const now = new Date();
 
   const lastRow = rows.at(-1);
   const lastKey = lastRow?.key;
 
   // Only the rows in view (and a few around) are in the page: a conversation of thousands of
-  // messages scrolls as lightly as a short one. Heights are measured as rows appear.
+  // messages scrolls as lightly as a short one. Heights are measured as rows appear. Anchored to
+  // the end, as a chat is: an older page arriving above keeps the message in view where it was
+  // (measured heights of the rows above included), and new rows are followed only by a reader at
+  // the bottom.
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   const estimateSize = useCallback((index: number) => estimatedHeight(rows[index]), [rows]);
   const virtualizer = useVirtualizer({
@@ -83,44 +101,42 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
     estimateSize,
     getItemKey,
     overscan: 8,
+    paddingStart: listPaddingPx,
+    paddingEnd: listPaddingPx,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: nearBottomPx,
   });
-  const totalSize = virtualizer.getTotalSize();
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = isAboveTheView;
 
-  // The oldest message shown (not a day header, which stays first when older messages of the
-  // same day arrive): when it moves down, older messages came in above it.
-  const anchorIndex = rows.findIndex((row) => row.kind !== 'day');
-  const anchorKey = rows[anchorIndex]?.key;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured heights move the anchor too.
+  // A new last row: the first ones open at the newest; my own is always shown; another's is
+  // followed (by the virtualizer) at the bottom, else a 'New messages' pill offers to go there.
+  const shownLastKey = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
+    const before = shownLastKey.current;
+    shownLastKey.current = lastKey;
+    if (lastKey === undefined || lastKey === before) return;
+    const mine = lastRow?.kind === 'message' && lastRow.mine;
+    if (before === undefined || mine) {
+      isAtBottom.current = true;
+      virtualizer.scrollToEnd();
+      setHasNew(false);
+    } else if (!isAtBottom.current) {
+      setHasNew(true);
+    }
+  }, [lastKey, lastRow, virtualizer]);
+
+  // The view shrinking or growing (a phone turned, its keyboard opened under the composer, a
+  // window resized) keeps a reader at the bottom there.
+  useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const before = previous.current;
-    const anchorStart = virtualizer.measurementsCache[anchorIndex]?.start ?? 0;
-    if (before.anchorKey && anchorKey !== before.anchorKey && lastKey === before.lastKey) {
-      // Older messages arrived above: move by their height so what the reader sees stays put.
-      const index = rows.findIndex((row) => row.key === before.anchorKey);
-      const start = index >= 0 ? virtualizer.measurementsCache[index]?.start : undefined;
-      if (start !== undefined) element.scrollTop += start - before.anchorStart;
-    } else if (lastKey !== before.lastKey) {
-      const mine = lastRow?.kind === 'message' && lastRow.mine;
-      if (isAtBottom.current || mine || !before.lastKey) {
-        isAtBottom.current = true;
-        element.scrollTop = element.scrollHeight;
-        setHasNew(false);
-      } else {
-        setHasNew(true);
-      }
-    }
-    previous.current = { anchorKey, anchorStart, lastKey };
-  }, [anchorKey, anchorIndex, lastKey, lastRow, rows, virtualizer, totalSize]);
-
-  // Rows measured taller or shorter than estimated: a reader at the bottom stays there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the measured height changes.
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (element && isAtBottom.current) element.scrollTop = element.scrollHeight;
-  }, [totalSize]);
+    const observer = new ResizeObserver(() => {
+      if (isAtBottom.current) virtualizer.scrollToEnd();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [virtualizer]);
 
   useEffect(() => {
     const element = top.current;
@@ -179,8 +195,8 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
   };
 
   const scrollToBottom = () => {
-    const element = box.current;
-    if (element) element.scrollTop = element.scrollHeight;
+    isAtBottom.current = true;
+    virtualizer.scrollToEnd();
     setHasNew(false);
   };
 
@@ -196,20 +212,15 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
           isAtBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
           if (isAtBottom.current) setHasNew(false);
         }}
-        sx={{ flex: 1, overflowY: 'auto', overflowAnchor: 'none', py: 1, outline: 'none' }}
+        sx={{ flex: 1, overflowY: 'auto', overflowAnchor: 'none', outline: 'none' }}
       >
         <div ref={top} />
-        {isFetchingNextPage || query.isLoading ? (
-          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
-            <CircularProgress size={24} aria-label={t('chat.conversation.loadOlder')} />
-          </Box>
-        ) : null}
         {!query.isLoading && rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
             {t('chat.conversation.empty')}
           </Typography>
         ) : null}
-        <Box sx={{ position: 'relative', width: '100%' }} style={{ height: totalSize }}>
+        <Box sx={{ position: 'relative', width: '100%' }} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             if (!row) return null;
@@ -227,6 +238,15 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
           })}
         </Box>
       </Box>
+      {isFetchingNextPage || query.isLoading ? (
+        // Over the messages, not above them: showing it moves nothing the reader sees.
+        <Box
+          role="status"
+          sx={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', lineHeight: 0 }}
+        >
+          <CircularProgress size={24} aria-label={t('chat.conversation.loadOlder')} />
+        </Box>
+      ) : null}
       {hasNew ? (
         <Chip
           color="primary"

@@ -227,10 +227,6 @@ export function ContactPicker({ existing, mode, conversationId }: PickerProps) {
             </li>
           </List>
         ) : null}
-        {/* Only for what the field holds now: not for a search just cleared by a pick. */}
-        {q && q === typed && !invitable && suggestions.length === 0 && !isFetching ? (
-          <Typography color="text.secondary">{t('chat.list.noResults')}</Typography>
-        ) : null}
         {isFetching && suggestions.length === 0 ? (
           <CircularProgress size={24} aria-label={t('common.loading')} />
         ) : null}

@@ -61,6 +61,19 @@ describe('buildMessageRows', () => {
     expect(mine).toEqual([true, true, true, false]);
   });
 
+  it('gives the oldest loaded day no header while older messages remain to load', () => {
+    const a1 = message('a', '2026-01-01T10:00:00');
+    const b1 = message('b', '2026-01-02T09:00:00');
+    const rows = buildMessageRows([a1, b1], [], 'a', { hasOlder: true });
+    expect(rows.map((row) => row.key)).toEqual([a1.messageId, 'day-2026-01-02', b1.messageId]);
+    expect(buildMessageRows([a1, b1], [], 'a').map((row) => row.kind)).toEqual([
+      'day',
+      'message',
+      'day',
+      'message',
+    ]);
+  });
+
   it('shows a pending message until the server answers its client key', () => {
     const pending = {
       clientKey: 'k1',

@@ -68,12 +68,16 @@ export function localDay(iso: string): string {
 /**
  * Server messages (any order, repeats allowed) and pending ones as rows, oldest first: a day
  * header where the local day changes, and groups of consecutive messages of one sender. A pending
- * message the server has already answered (same client key from me) is not shown twice.
+ * message the server has already answered (same client key from me) is not shown twice. While
+ * older messages remain to load (`hasOlder`), the oldest loaded day gets no header yet: it may
+ * begin on a page above, and a header that stays first as that page arrives would pin the view to
+ * the top instead of to the message being read.
  */
 export function buildMessageRows(
   messages: readonly ChatMessage[],
   pending: readonly PendingMessage[],
   myId: string | undefined,
+  { hasOlder = false }: { hasOlder?: boolean } = {},
 ): MessageRow[] {
   const byId = new Map<string, ChatMessage>();
   for (const message of messages) byId.set(message.messageId, message);
@@ -82,7 +86,8 @@ export function buildMessageRows(
     sorted.filter((m) => m.sender?.userId === myId && m.clientKey).map((m) => m.clientKey as string),
   );
   const rows: MessageRow[] = [];
-  let lastDay = '';
+  const oldest = sorted[0];
+  let lastDay = hasOlder && oldest ? localDay(oldest.createdDate) : '';
   let lastSender: string | null = null;
   const addDay = (iso: string) => {
     const day = localDay(iso);
