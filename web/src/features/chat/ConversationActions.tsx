@@ -1,22 +1,18 @@
 import type { Conversation } from '@convene/contract';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { IconButton, Menu, MenuItem } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
+import { ChatActionsMenu } from './ChatActionsMenu.tsx';
 import { blockUser, deleteConversation, removeParticipant, setMuted } from './chatApi.ts';
 import { removeFromLists, replaceInLists } from './chatCache.ts';
 import { otherParticipant } from './chatModel.ts';
 import { useMyId } from './useChatAccount.ts';
 
 type Action = 'mute' | 'unmute' | 'leave' | 'block' | 'delete';
-type Confirmed = Exclude<Action, 'mute' | 'unmute'>;
 
 /** Which actions the menu offers (PRODUCT.md §2.2 Chat, §2.6): none for the support thread. */
 export function conversationActions(conversation: Conversation, myId: string | undefined): Action[] {
@@ -39,8 +35,6 @@ export function ConversationActions({ conversation }: { conversation: Conversati
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [confirming, setConfirming] = useState<Confirmed | null>(null);
   const id = conversation.conversationId;
   const actions = conversationActions(conversation, myId);
 
@@ -69,40 +63,17 @@ export function ConversationActions({ conversation }: { conversation: Conversati
         error instanceof ApiError ? (errorText(error.message) ?? '') : t('chat.errors.actionFailed'),
         { severity: 'error' },
       ),
-    onSettled: () => setConfirming(null),
   });
 
   if (actions.length === 0) return null;
-  const choose = (action: Action) => {
-    setAnchor(null);
-    if (action === 'mute' || action === 'unmute') run.mutate(action);
-    else setConfirming(action);
-  };
   return (
-    <>
-      <IconButton
-        aria-label={t('chat.conversation.actions')}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? true : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <MoreVertIcon />
-      </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {actions.map((action) => (
-          <MenuItem key={action} onClick={() => choose(action)}>
-            {t(`chat.actions.${action}`)}
-          </MenuItem>
-        ))}
-      </Menu>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={confirming ? t(`chat.confirm.${confirming}`) : ''}
-        cancelLabel={t('common.cancel')}
-        isPending={run.isPending}
-        onConfirm={() => confirming && run.mutate(confirming)}
-        onCancel={() => setConfirming(null)}
-      />
-    </>
+    <ChatActionsMenu
+      label={t('chat.conversation.actions')}
+      actions={actions}
+      itemLabel={(action) => t(`chat.actions.${action}`)}
+      question={(action) => (action === 'mute' || action === 'unmute' ? null : t(`chat.confirm.${action}`))}
+      onRun={run.mutateAsync}
+      isPending={run.isPending}
+    />
   );
 }

@@ -8,7 +8,6 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import {
@@ -19,8 +18,6 @@ import {
   IconButton,
   LinearProgress,
   ListItemButton,
-  Menu,
-  MenuItem,
   TextField,
   Tooltip,
   Typography,
@@ -32,13 +29,13 @@ import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { uploadErrorKey, uploadImage } from '../../api/upload.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ImageCropper } from '../../components/ImageCropper.tsx';
 import { nameInitials } from '../../components/initials.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { useObjectUrl } from '../../components/useObjectUrl.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { ChatActionsMenu } from './ChatActionsMenu.tsx';
 import {
   blockUser,
   getConversation,
@@ -348,8 +345,6 @@ function ParticipantRow({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [confirming, setConfirming] = useState<'remove' | 'block' | null>(null);
   const id = conversation.conversationId;
   const options = participantOptions(person);
   const run = useMutation({
@@ -365,7 +360,6 @@ function ParticipantRow({
       void queryClient.invalidateQueries({ queryKey: queryKeys.chatConversation(id) });
     },
     onError,
-    onSettled: () => setConfirming(null),
   });
   const label = person.isBlocked
     ? t('chat.participants.blocked')
@@ -376,11 +370,6 @@ function ParticipantRow({
         : person.role === 'admin'
           ? t('chat.participants.admin')
           : undefined;
-  const choose = (option: Option) => {
-    setAnchor(null);
-    if (option === 'remove' || option === 'block') setConfirming(option);
-    else run.mutate(option);
-  };
   return (
     <Box
       component="li"
@@ -399,31 +388,17 @@ function ParticipantRow({
         ) : null}
       </Box>
       {options.length > 0 ? (
-        <>
-          <IconButton
-            aria-label={t('chat.participants.options', { name: person.name })}
-            aria-haspopup="menu"
-            onClick={(event) => setAnchor(event.currentTarget)}
-          >
-            <MoreVertIcon />
-          </IconButton>
-          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-            {options.map((option) => (
-              <MenuItem key={option} onClick={() => choose(option)}>
-                {t(`chat.participants.${option}`)}
-              </MenuItem>
-            ))}
-          </Menu>
-        </>
+        <ChatActionsMenu
+          label={t('chat.participants.options', { name: person.name })}
+          actions={options}
+          itemLabel={(option) => t(`chat.participants.${option}`)}
+          question={(option) =>
+            option === 'remove' || option === 'block' ? t(`chat.confirm.${option}`) : null
+          }
+          onRun={run.mutateAsync}
+          isPending={run.isPending}
+        />
       ) : null}
-      <ConfirmDialog
-        open={confirming !== null}
-        title={confirming ? t(`chat.confirm.${confirming}`) : ''}
-        cancelLabel={t('common.cancel')}
-        isPending={run.isPending}
-        onConfirm={() => confirming && run.mutate(confirming)}
-        onCancel={() => setConfirming(null)}
-      />
     </Box>
   );
 }
