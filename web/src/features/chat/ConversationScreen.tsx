@@ -21,6 +21,7 @@ import { useRealtimeMessage } from '../../api/RealtimeProvider.tsx';
 import { nameInitials } from '../../components/initials.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { ChatTopBar } from './ChatTopBar.tsx';
 import { Composer } from './Composer.tsx';
 import { ConversationActions } from './ConversationActions.tsx';
 import { getConversation } from './chatApi.ts';
@@ -108,18 +109,7 @@ function ConversationScreen({ conversationId }: { conversationId: string }) {
 
   return (
     <>
-      <Box
-        component="header"
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: 1,
-          py: 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
+      <ChatTopBar>
         <Tooltip title={t('chat.conversation.close')}>
           <IconButton component={RouterLink} to="/chat" aria-label={t('chat.conversation.close')}>
             {isPhone ? <ArrowBackIcon /> : <CloseIcon />}
@@ -158,7 +148,7 @@ function ConversationScreen({ conversationId }: { conversationId: string }) {
           </Tooltip>
         ) : null}
         <ConversationActions conversation={conversation} />
-      </Box>
+      </ChatTopBar>
       <MessageList conversationId={conversationId} pending={pending} onRetry={retry} />
       {isUnavailable ? null : (
         <Composer

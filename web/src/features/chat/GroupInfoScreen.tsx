@@ -36,6 +36,7 @@ import { useErrorText } from '../../components/useErrorText.ts';
 import { useObjectUrl } from '../../components/useObjectUrl.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ChatActionsMenu } from './ChatActionsMenu.tsx';
+import { ChatTopBar } from './ChatTopBar.tsx';
 import {
   blockUser,
   getConversation,
@@ -174,17 +175,7 @@ function GroupInfo({ conversation }: { conversation: Conversation }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: 1,
-          py: 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
+      <ChatTopBar>
         <IconButton component={RouterLink} to={`/chat/conversation/${id}`} aria-label={t('chat.info.back')}>
           <ArrowBackIcon />
         </IconButton>
@@ -206,7 +197,7 @@ function GroupInfo({ conversation }: { conversation: Conversation }) {
             </IconButton>
           </span>
         </Tooltip>
-      </Box>
+      </ChatTopBar>
       <Box sx={{ overflowY: 'auto', flex: 1, p: 2 }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 3 }}>
           <Avatar

@@ -25,6 +25,7 @@ import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSession } from '../auth/useSession.ts';
+import { ChatTopBar } from './ChatTopBar.tsx';
 import { addParticipants, createConversation, inviteByEmail, searchContacts } from './chatApi.ts';
 import { contactQuery, looksLikeEmail, pickableContacts } from './chatModel.ts';
 
@@ -152,17 +153,7 @@ export function ContactPicker({ existing, mode, conversationId }: PickerProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: 1,
-          py: 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
+      <ChatTopBar>
         <IconButton
           component={RouterLink}
           to={conversationId ? `/chat/conversation/${conversationId}/details` : '/chat'}
@@ -173,7 +164,7 @@ export function ContactPicker({ existing, mode, conversationId }: PickerProps) {
         <Typography component="h1" variant="h6" sx={{ flex: 1, fontSize: '1.1rem' }}>
           {title}
         </Typography>
-      </Box>
+      </ChatTopBar>
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, overflowY: 'auto', flex: 1 }}>
         <Typography variant="body2" color="text.secondary">
           {t('chat.new.hintEmail')}
