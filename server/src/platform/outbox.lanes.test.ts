@@ -10,8 +10,10 @@ import {
   type OutboxHandlers,
   type OutboxPayloads,
   OutboxWorker,
+  outboxKindsWritten,
 } from './outbox.ts';
 import type { RealtimeEnvelope } from './realtime.ts';
+import { transact } from './transaction.ts';
 
 const silent = pino({ level: 'silent' });
 
@@ -121,6 +123,34 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
     const [failed] = await database.db.select().from(outbox).where(isNull(outbox.doneAt));
     expect(failed).toMatchObject({ attempts: 1, lastError: 'socket layer down' });
     expect(failed?.runAt.getTime()).toBeGreaterThan(Date.now() + 3000);
+  });
+
+  it('a commit wakes only the lanes of the kinds it wrote, and one that wrote none wakes nothing', async () => {
+    const { handlers, published, mailed, release } = recordingHandlers();
+    release();
+    // A poll a minute away: only a kick delivers within this test.
+    const worker = new OutboxWorker(database.db, handlers, silent, 60_000);
+    const ctx = { db: database.db, outbox: worker };
+    worker.start();
+    try {
+      expect(await transact(ctx, async (tx) => outboxKindsWritten(tx))).toEqual([]);
+      await transact(ctx, (tx) => addToOutbox(tx, 'mail', mail));
+      await expect.poll(() => mailed).toEqual(['someone@example.com']);
+      // A mail row left without a kick stays queued while realtime commits wake their lane alone.
+      await database.db.transaction((tx) => addToOutbox(tx, 'mail', { ...mail, to: 'later@example.com' }));
+      const kinds = await transact(ctx, async (tx) => {
+        await addManyToOutbox(tx, 'realtime', [envelope('u1', 1)]);
+        await addManyToOutbox(tx, 'chatPush', []);
+        return outboxKindsWritten(tx);
+      });
+      expect(kinds).toEqual(['realtime']);
+      await expect.poll(() => published).toEqual(['u1:cal-1']);
+      expect(mailed).toEqual(['someone@example.com']);
+      worker.kick(['mail']);
+      await expect.poll(() => mailed).toEqual(['someone@example.com', 'later@example.com']);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('sweeps rows delivered more than a day ago, keeping recent ones and ones that gave up', async () => {

@@ -29,8 +29,20 @@ export async function addToOutbox<K extends OutboxKind>(tx: Db, kind: K, payload
   await addManyToOutbox(tx, kind, [payload]);
 }
 
+/** The kinds each open transaction wrote, so its commit wakes only their lanes (`transact`). */
+const kindsByTransaction = new WeakMap<Db, Set<OutboxKind>>();
+
+/** The outbox kinds the transaction recorded rows of. */
+export function outboxKindsWritten(tx: Db): OutboxKind[] {
+  return [...(kindsByTransaction.get(tx) ?? [])];
+}
+
 /** Records many side effects of one kind in the caller's transaction, a thousand per statement. */
 export async function addManyToOutbox<K extends OutboxKind>(tx: Db, kind: K, payloads: OutboxPayloads[K][]) {
+  if (payloads.length === 0) return;
+  const kinds = kindsByTransaction.get(tx) ?? new Set<OutboxKind>();
+  kinds.add(kind);
+  kindsByTransaction.set(tx, kinds);
   for (let index = 0; index < payloads.length; index += 1000) {
     await tx.insert(outbox).values(
       payloads.slice(index, index + 1000).map((payload) => ({
@@ -73,10 +85,12 @@ interface LaneSpec {
   batchSize: number;
 }
 
+const outboxKinds = Object.keys(laneOfKind) as OutboxKind[];
+
 const lanes: LaneSpec[] = Object.entries(batchSizes).map(([name, batchSize]) => ({
   name,
   batchSize,
-  kinds: (Object.keys(laneOfKind) as OutboxKind[]).filter((kind) => laneOfKind[kind] === name),
+  kinds: outboxKinds.filter((kind) => laneOfKind[kind] === name),
 }));
 
 /**
@@ -107,9 +121,11 @@ export class OutboxWorker {
     this.sweepTimer.unref();
   }
 
-  /** Asks for a drain soon (after a commit that added rows). */
-  kick(): void {
-    for (const lane of this.lanes) lane.kick();
+  /** Asks for a drain soon (after a commit that added rows): of the lanes of these kinds, or all. */
+  kick(kinds: readonly OutboxKind[] = outboxKinds): void {
+    for (const lane of this.lanes) {
+      if (lane.kinds.some((kind) => kinds.includes(kind))) lane.kick();
+    }
   }
 
   /** Stops polling and waits for the current drains. */
@@ -150,6 +166,11 @@ class OutboxLane {
     private readonly pollMs: number,
     private readonly spec: LaneSpec,
   ) {}
+
+  /** The kinds this lane delivers. */
+  get kinds(): readonly OutboxKind[] {
+    return this.spec.kinds;
+  }
 
   start(): void {
     this.stopped = false;
