@@ -1,6 +1,6 @@
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { guardHistory } from './navigationGuard.tsx';
+import { guardHistory, type ShouldBlock } from './navigationGuard.tsx';
 
 /** A guarded history at /profile/edit (after /profile), the paths the app saw, and the held retries. */
 function setUp() {
@@ -9,7 +9,7 @@ function setUp() {
   const seen: string[] = [];
   history.listen(({ location }) => seen.push(location.pathname));
   const retries: Array<() => void> = [];
-  const block = (shouldBlock = () => true) =>
+  const block = (shouldBlock: ShouldBlock = () => true) =>
     history.block({ shouldBlock, onBlocked: (retry) => retries.push(retry) });
   return { memory, history, seen, retries, block };
 }
