@@ -31,8 +31,6 @@ export function jsonSecondPath(): Plugin {
   };
 }
 
-type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], Function>>[1];
-
 /** MUI's index module, which re-exports every component: app code imports from it by name. */
 const muiBarrel = /node_modules[\\/]@mui[\\/]material[\\/]index\.m?js$/;
 
@@ -55,7 +53,7 @@ function muiNamesImportedBy(code: string | null): string[] {
  * import of MUI's index counts as imports of the components named (their folders' index modules;
  * a name without a folder of its own, such as `styled`, as the styles module), not of all of MUI.
  */
-function staticallyReachable(ctx: ChunkingContext, roots: readonly string[]): Set<string> {
+function staticallyReachable(ctx: Rolldown.ChunkingContext, roots: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const pending = [...roots];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
@@ -91,8 +89,8 @@ const source = (file: string) => path.resolve(import.meta.dirname, 'src', file);
  */
 function signedInStartGroup(): Rolldown.CodeSplittingGroup {
   const roots = [source('app/Shell.tsx'), source('features/calendars/CalendarsScreen.tsx')];
-  let members: { ctx: ChunkingContext; ids: Set<string> } | null = null;
-  const membersOf = (ctx: ChunkingContext) => {
+  let members: { ctx: Rolldown.ChunkingContext; ids: Set<string> } | null = null;
+  const membersOf = (ctx: Rolldown.ChunkingContext) => {
     if (members?.ctx !== ctx) {
       const ids = staticallyReachable(ctx, roots);
       for (const other of [
@@ -107,6 +105,7 @@ function signedInStartGroup(): Rolldown.CodeSplittingGroup {
   // Only the modules named: what they import that is not theirs (the entry's) stays where it is.
   return {
     name: (id, ctx) => (membersOf(ctx).has(id) ? 'signed-in' : null),
+    debugName: 'signed-in',
     includeDependenciesRecursively: false,
   };
 }
