@@ -128,6 +128,13 @@ export default defineConfig({
         // with the screens or dialogs that use them (issue 12).
         codeSplitting: {
           groups: [
+            // app/preloadFirstScreen.ts in a chunk of its own, which the entry imports first: it
+            // runs before React, MUI and i18next are evaluated (in the entry chunk it ran after
+            // them), so the first screen's code loads meanwhile (issue 12).
+            {
+              name: 'first-screen',
+              test: /[\\/]src[\\/](app[\\/]preloadFirstScreen|features[\\/]auth[\\/]sessionStorage)\.ts$/,
+            },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // zod in one chunk of its own, loaded by the screens that check forms; the contract's
             // modules go with their users, so a page that only needs its constants (limits,
