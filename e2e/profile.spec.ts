@@ -128,6 +128,12 @@ for (const language of ['en', 'ro'] as const satisfies Language[]) {
       await prompt.getByRole('button', { name: text.no }).click();
       await expect(prompt).toBeHidden();
       await expect(page).toHaveURL(/\/profile\/edit$/);
+      // So does the browser's back button: staying keeps the form, with its changes, where it was.
+      await page.goBack();
+      await prompt.getByRole('button', { name: text.no }).click();
+      await expect(prompt).toBeHidden();
+      await expect(page).toHaveURL(/\/profile\/edit$/);
+      await expect(name).toHaveValue('Ana <b>');
 
       await name.fill('Ana-Maria Ștefănescu');
       await aboutMe.fill('Organiser of the Thursday\nclimbing group.');

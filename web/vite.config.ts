@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
+/** The queries that make a JSON import a module of named exports (jsonSecondPath). */
+const namedJsonQueries = ['signedIn', 'screens'];
+
 /**
- * A JSON file imported with `?signedIn` after its path: a module of its own whose named exports
- * are the file's top-level keys. app/i18nSignedIn.ts imports the signed-in screens' English texts
- * this way, so the build puts them apart from the first page's, which app/i18n.ts imports from
- * the plain path (issue 12). Also used by the web unit tests (vitest.config.ts).
+ * A JSON file imported with `?signedIn` or `?screens` after its path: a module of its own (one
+ * per query) whose named exports are the file's top-level keys. app/i18nSignedIn.ts and
+ * i18n/enScreens.ts import English texts this way, so the build puts the shell's and the other
+ * signed-in screens' texts apart from each other and from the first page's, which app/i18n.ts
+ * imports from the plain path (issue 12). Also used by the web unit tests (vitest.config.ts).
  */
 export function jsonSecondPath(): Plugin {
   return {
@@ -16,13 +21,92 @@ export function jsonSecondPath(): Plugin {
     enforce: 'pre',
     load(id) {
       const [file, query] = id.split('?');
-      if (query !== 'signedIn' || !file?.endsWith('.json')) return null;
+      if (!query || !namedJsonQueries.includes(query) || !file?.endsWith('.json')) return null;
       const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const exports = Object.entries(data).map(
         ([key, value]) => `export const ${key} = ${JSON.stringify(value)};`,
       );
       return { code: exports.join('\n'), moduleType: 'js' };
     },
+  };
+}
+
+/** MUI's index module, which re-exports every component: app code imports from it by name. */
+const muiBarrel = /node_modules[\\/]@mui[\\/]material[\\/]index\.m?js$/;
+
+/** The names a module's code imports from '@mui/material' (`import { Box, Stack as S } …`). */
+function muiNamesImportedBy(code: string | null): string[] {
+  const names: string[] = [];
+  for (const [, list = ''] of (code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@mui\/material["']/g))
+    for (const part of list.split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.trim();
+      if (name && !name.startsWith('type ')) names.push(name);
+    }
+  return names;
+}
+
+/**
+ * Every module `roots` import statically, directly or through others (the roots included). An
+ * import of MUI's index counts as imports of the components named (their folders' index modules;
+ * a name without a folder of its own, such as `styled`, as the styles module), not of all of MUI.
+ */
+function staticallyReachable(ctx: Rolldown.ChunkingContext, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      if (!muiBarrel.test(imported)) {
+        pending.push(imported);
+        continue;
+      }
+      const components = ctx.getModuleInfo(imported)?.importedIds ?? [];
+      const folder = (name: string) => new RegExp(`[\\\\/]${name}[\\\\/]index\\.m?js$`);
+      for (const name of muiNamesImportedBy(info?.code ?? null)) {
+        const component = components.find((candidate) => folder(name).test(candidate));
+        const styles = components.find((candidate) => folder('styles').test(candidate));
+        if (component ?? styles) pending.push((component ?? styles) as string);
+      }
+    }
+  }
+  return seen;
+}
+
+const source = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+
+/**
+ * The chunk of the signed-in start page: what the shell and the calendars list import that the
+ * entry does not already hold, in one file. Split by use they were some forty small chunks (one
+ * per MUI component, icon, hook), each gzipped on its own: a quarter more bytes for the page every
+ * signed-in visit starts on (issue 12). What the sign-in screen also imports stays apart, so
+ * signing in does not load the shell's code. The two screens stay chunks of their own (which
+ * import this one), so the build's manifest still names them for the bench's table.
+ */
+function signedInStartGroup(): Rolldown.CodeSplittingGroup {
+  const roots = [source('app/Shell.tsx'), source('features/calendars/CalendarsScreen.tsx')];
+  let members: { ctx: Rolldown.ChunkingContext; ids: Set<string> } | null = null;
+  const membersOf = (ctx: Rolldown.ChunkingContext) => {
+    if (members?.ctx !== ctx) {
+      const ids = staticallyReachable(ctx, roots);
+      for (const other of [
+        ...roots,
+        ...staticallyReachable(ctx, [source('main.tsx'), source('features/auth/LoginScreen.tsx')]),
+      ])
+        ids.delete(other);
+      members = { ctx, ids };
+    }
+    return members.ids;
+  };
+  // Only the modules named: what they import that is not theirs (the entry's) stays where it is.
+  return {
+    name: (id, ctx) => (membersOf(ctx).has(id) ? 'signed-in' : null),
+    debugName: 'signed-in',
+    includeDependenciesRecursively: false,
   };
 }
 
@@ -44,6 +128,13 @@ export default defineConfig({
         // with the screens or dialogs that use them (issue 12).
         codeSplitting: {
           groups: [
+            // app/preloadFirstScreen.ts in a chunk of its own, which the entry imports first: it
+            // runs before React, MUI and i18next are evaluated (in the entry chunk it ran after
+            // them), so the first screen's code loads meanwhile (issue 12).
+            {
+              name: 'first-screen',
+              test: /[\\/]src[\\/](app[\\/]preloadFirstScreen|features[\\/]auth[\\/]sessionStorage)\.ts$/,
+            },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // zod in one chunk of its own, loaded by the screens that check forms; the contract's
             // modules go with their users, so a page that only needs its constants (limits,
@@ -65,6 +156,7 @@ export default defineConfig({
             // ones, each gzipped on its own: fewer bytes and requests for every route (issue 12).
             // Components fewer chunks use stay split by use.
             { name: 'mui-shared', test: /node_modules[\\/]@mui[\\/]material[\\/]/, minShareCount: 12 },
+            signedInStartGroup(),
           ],
         },
       },

@@ -150,7 +150,8 @@ ${table}
 
 Gzipped (level 9) JavaScript each route loads, from the Vite build manifest
 (web/dist/.vite/manifest.json): the entry chunk and its static imports, plus the route's own lazy
-chunk(s) and their static imports (for signed-in routes also the shell's), each file counted once.
+chunk(s) and their static imports (for signed-in routes also the shell's, and but for the
+calendars list the signed-in screens' texts, src/i18n/enScreens.ts), each file counted once.
 
 ${routeTable(results.web)}
 

@@ -9,12 +9,18 @@ import { gzipSync } from 'node:zlib';
  * The routes whose JavaScript the bench weighs. `modules` are the source modules the route
  * renders (relative to web/): when one is its own chunk (a lazy route) the route loads that
  * chunk and its static imports on top of the entry's; when it is not in the manifest it is
- * bundled into the entry. `signedIn` routes also render inside the shell.
+ * bundled into the entry. `signedIn` routes also render inside the shell and, but for the
+ * `startPage`, load the signed-in screens' texts.
  */
 export const ROUTES = [
   { route: '/login (sign-in)', modules: ['src/features/auth/LoginScreen.tsx'] },
   { route: '/register', modules: ['src/features/auth/RegisterScreen.tsx'] },
-  { route: '/ (calendars list)', modules: ['src/features/calendars/CalendarsScreen.tsx'], signedIn: true },
+  {
+    route: '/ (calendars list)',
+    modules: ['src/features/calendars/CalendarsScreen.tsx'],
+    signedIn: true,
+    startPage: true,
+  },
   {
     route: '/calendars/:id/:tab (a calendar)',
     modules: ['src/features/calendars/CalendarDetailScreen.tsx'],
@@ -60,6 +66,12 @@ export const ROUTES = [
 /** Modules every signed-in route renders besides its own (the shell), when they are chunks. */
 const SIGNED_IN_MODULES = ['src/app/Shell.tsx'];
 
+/**
+ * The English texts of the signed-in screens beyond the calendars list (web/src/i18n/enScreens.ts):
+ * those screens load them beside their code (a dynamic import, so not among their chunk's imports).
+ */
+const SCREEN_TEXTS_MODULE = 'src/i18n/enScreens.ts';
+
 /** Where the manifest of `vite build` (build.manifest: true) is. */
 export function manifestPath(distDir) {
   return path.join(distDir, '.vite', 'manifest.json');
@@ -91,10 +103,11 @@ export function routeWeights(distDir) {
   };
   const entryFiles = closure(entryKey);
   const entryBytes = sum([...entryFiles].map(gzipped));
-  const routes = ROUTES.map(({ route, modules, signedIn }) => {
+  const routes = ROUTES.map(({ route, modules, signedIn, startPage }) => {
     const files = new Set(entryFiles);
     const lazy = [];
-    for (const module of [...(signedIn ? SIGNED_IN_MODULES : []), ...modules]) {
+    const withTexts = signedIn && !startPage ? [SCREEN_TEXTS_MODULE] : [];
+    for (const module of [...(signedIn ? SIGNED_IN_MODULES : []), ...withTexts, ...modules]) {
       if (!manifest[module]) continue;
       lazy.push(module);
       closure(module, files);

@@ -82,7 +82,7 @@ export async function buildServerIfStale(root = ROOT, { force = false, quiet = f
     banner: {
       js: "import { createRequire as __conveneCreateRequire } from 'node:module'; const require = __conveneCreateRequire(import.meta.url);",
     },
-    plugins: [sourceDirname(root)],
+    plugins: [sourceDirname(root), lazySwaggerYaml()],
     write: false,
     logLevel: 'warning',
   });
@@ -146,6 +146,30 @@ function sourceDirname(root) {
         );
         return { contents, loader: 'ts' };
       });
+    },
+  };
+}
+
+/**
+ * @fastify/swagger requires the `yaml` package when it registers, only to answer a YAML copy of
+ * the OpenAPI document, which Convene never asks for (it serves /api/openapi.json). Loading yaml
+ * cost 100–300 ms of every start (issue 12): the plugin gives swagger a stand-in that loads the
+ * real package on first use instead.
+ */
+function lazySwaggerYaml() {
+  const namespace = 'convene-lazy-yaml';
+  return {
+    name: 'lazy-swagger-yaml',
+    setup(builder) {
+      builder.onResolve({ filter: /^yaml$/ }, (args) =>
+        /[\\/]@fastify[\\/]swagger[\\/]/.test(args.importer) ? { path: 'yaml', namespace } : undefined,
+      );
+      builder.onLoad({ filter: /.*/, namespace }, () => ({
+        contents:
+          "let yaml; module.exports = new Proxy({}, { get: (_target, key) => (yaml ??= require('yaml'))[key] });",
+        resolveDir: ROOT,
+        loader: 'js',
+      }));
     },
   };
 }

@@ -111,7 +111,7 @@ export interface Config {
   classicAppUrl: string | undefined;
   streamsProvider: string | undefined;
   logLevel: string;
-  /** LOG_FORMAT as given; main.ts picks pretty or json by the terminal when unset. */
+  /** LOG_FORMAT as given; cli.ts picks pretty or json by the terminal when unset. */
   logFormat: 'pretty' | 'json' | undefined;
   /** Realtime room prefix: rooms are private-<appEnv>-<userId>. */
   appEnv: string;

@@ -1,97 +1,16 @@
-import type { Logger } from 'pino';
-import { loadConfig } from './config.ts';
-import { type Database, openDatabase } from './db/connect.ts';
-import { createLogger } from './platform/logger.ts';
-import { createPrettyDestination, resolveLogFormat } from './platform/prettyLog.ts';
-import { installProcessGuard } from './platform/processGuard.ts';
+import { compilePgliteWasm } from './db/pgliteWasm.ts';
 
-/** CLI entry: `serve` (default) migrates and serves; `migrate` only migrates. */
-async function main(command: string): Promise<void> {
-  const config = loadConfig();
-  const format = resolveLogFormat(config.logFormat, process.stdout.isTTY === true);
-  const logger = createLogger(
-    config.logLevel,
-    format === 'pretty' ? createPrettyDestination((text) => process.stdout.write(text)) : undefined,
-  );
-  // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's
-  // modules load: the app is imported only when serving.
-  const phase = config.debugStart ? startPhaseLogger(logger) : () => undefined;
-  phase('config');
-  const opening = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
-  const loadingApp = command === 'serve' ? import('./app.ts') : undefined;
-  loadingApp?.catch(() => undefined);
-  const database = await opening;
-  phase('database open');
-  await database.migrate();
-  phase('migrations checked');
-  if (command === 'migrate') {
-    logger.info({ database: database.kind }, 'migrations applied');
-    await database.close();
-    return;
-  }
-  if (!loadingApp) throw new Error(`Unknown command ${command}; use serve or migrate`);
-  installProcessGuard(logger);
-  const { buildApp } = await loadingApp;
-  phase('app modules loaded');
-  const app = await buildApp({ config, database, logger });
-  phase('app built');
-  await app.fastify.listen({ port: config.port, host: config.host });
-  phase('listening');
-  const address = app.fastify.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  console.log(`Convene is running at http://${shownHost}:${port} (database: ${database.kind})`);
-  if (config.debugMemoryMs > 0) logMemory(logger, database, config.debugMemoryMs);
+// The embedded database's WebAssembly takes longest to get ready at a start: its compilation
+// (on V8's background threads) begins before the rest of the server's code (zod, the schema,
+// Fastify) loads, rather than after it (issue 12). With DATABASE_URL set, PGlite is not used.
+const pgliteWasm = process.env.DATABASE_URL ? undefined : compilePgliteWasm();
+// A failure shows where the module is used (openDatabase), not as an unhandled rejection here.
+pgliteWasm?.catch(() => undefined);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, config.shutdownGraceMs);
-    force.unref();
-    app
-      .close()
-      .then(() => database.close())
-      .then(() => {
-        logger.info('stopped');
-        process.exit(0);
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-}
-
-/**
- * DEBUG_START=1: a function that logs a start phase with the wall and CPU milliseconds since the
- * process began (CPU of every thread, so PGlite's work off the main thread counts too).
- */
-function startPhaseLogger(logger: Logger): (name: string) => void {
-  return (name) => {
-    const { user, system } = process.cpuUsage();
-    const wallMs = Math.round(performance.now());
-    logger.info({ phase: name, wallMs, cpuMs: Math.round((user + system) / 1000) }, 'start phase');
-  };
-}
-
-/** Logs the process's memory use every `everyMs` (DEBUG_MEMORY_MS): where the RSS goes. */
-function logMemory(logger: Logger, database: Database, everyMs: number): void {
-  const timer = setInterval(() => {
-    const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
-    const wasm = database.wasmMemoryBytes?.() ?? 0;
-    logger.info({ memory: { rss, heapTotal, heapUsed, external, arrayBuffers, wasm } }, 'memory');
-  }, everyMs);
-  timer.unref();
-}
-
-main(process.argv[2] ?? 'serve').catch((error: unknown) => {
+try {
+  const { runCommand } = await import('./cli.ts');
+  await runCommand(process.argv[2] ?? 'serve', pgliteWasm);
+} catch (error: unknown) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}

@@ -1,5 +1,7 @@
 // First import: configures zod before any module defines a schema.
 import './app/zodConfig.ts';
+// Second: starts loading the first screen's code while the rest of the app starts.
+import './app/preloadFirstScreen.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

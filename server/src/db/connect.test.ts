@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.ts';
-import { migrationsApplied } from './connect.ts';
+import { migrationsApplied, openDatabase } from './connect.ts';
+import { compilePgliteWasm } from './pgliteWasm.ts';
 
 describe('the embedded database', () => {
   it('runs with small shared buffers, and a start with nothing to migrate skips the migrator', async () => {
@@ -27,5 +28,22 @@ describe('the embedded database', () => {
     } finally {
       await drop();
     }
+  });
+
+  it('opens with its WebAssembly compiled beforehand, as a start does', async () => {
+    const pgliteWasm = compilePgliteWasm();
+    const database = await openDatabase({ pgliteWasm });
+    try {
+      const result = (await database.db.execute(sql`select 1 + 1 as two`)) as unknown as {
+        rows: Array<{ two: number }>;
+      };
+      expect(result.rows[0]?.two).toBe(2);
+    } finally {
+      await database.close();
+    }
+    // The module given is the one PGlite uses: a failed compilation fails the open.
+    await expect(openDatabase({ pgliteWasm: Promise.reject(new Error('no wasm')) })).rejects.toThrow(
+      'no wasm',
+    );
   });
 });

@@ -65,12 +65,14 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PGlite data-dir dump to start from (tests' migrated template). */
   loadDataDir?: Blob;
+  /** PGlite's WebAssembly, already compiling (compilePgliteWasm); absent, PGlite compiles it. */
+  pgliteWasm?: Promise<WebAssembly.Module>;
 }
 
 /** Opens the embedded or server database. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir, options.loadDataDir);
+  return openPglite(options);
 }
 
 /*
@@ -78,7 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * PGlite (its WebAssembly PostgreSQL), and the embedded one never loads pg.
  */
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite({ dataDir, loadDataDir, pgliteWasm }: OpenOptions): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
@@ -88,6 +90,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   const client = await PGlite.create({
     dataDir,
     loadDataDir,
+    pgliteWasmModule: await pgliteWasm,
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -1,12 +1,11 @@
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
 import type { RealtimeSubscriber } from '../api/RealtimeProvider.tsx';
+import { GuardedBrowserRouter } from '../components/navigationGuard.tsx';
 import { SnackbarProvider } from '../components/Snackbar.tsx';
 import { subscribeActivityRefresh } from '../features/activity/activityRealtime.ts';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
 import { subscribeChatRealtime } from '../features/chat/chatRealtime.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { reducedMotionTheme, theme } from './theme.ts';
 
 /** What features do with the socket beyond the query invalidations of api/realtime.ts. */
@@ -18,14 +17,15 @@ const realtimeSubscribers: readonly RealtimeSubscriber[] = [subscribeActivityRef
  * screens), not with the sign-in page (issue 12).
  */
 export function App() {
-  const [router] = useState(createAppRouter);
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
     <ThemeProvider theme={reduceMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <SnackbarProvider>
         <SessionProvider realtimeSubscribers={realtimeSubscribers}>
-          <RouterProvider router={router} />
+          <GuardedBrowserRouter>
+            <AppRoutes />
+          </GuardedBrowserRouter>
         </SessionProvider>
       </SnackbarProvider>
     </ThemeProvider>

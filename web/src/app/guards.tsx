@@ -10,13 +10,10 @@ import { useSession } from '../features/auth/useSession.ts';
 import { forgetReturnPath, readReturnPath, rememberReturnPath, signedOutRoute } from './returnTo.ts';
 
 // The signed-in shell (navigation, profile dialog host) is a chunk of its own: the sign-in screen
-// does without it. Fetched at once when a session is stored, so it is not a step behind the screen.
-const loadShell = () => import('./Shell.tsx').then((m) => m.Shell);
-if (readStoredAccount()) {
-  void loadShell().catch(() => undefined);
-  preloadRealtime();
-}
-const Shell = lazyScreen(loadShell);
+// does without it. Fetched at once when a session is stored (preloadFirstScreen.ts), so it is not
+// a step behind the screen; so is the realtime client.
+if (readStoredAccount()) preloadRealtime();
+const Shell = lazyScreen(() => import('./Shell.tsx').then((m) => m.Shell));
 
 /** The root of every route: any path containing auto-login signs in instead of routing. */
 export function AppRoot() {

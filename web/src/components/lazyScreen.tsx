@@ -1,6 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadScreenTexts } from '../i18n/screenTexts.ts';
 import { visuallyHidden } from './visuallyHidden.ts';
 
 /** How long a screen's code may take to load before anything says so (most loads take less). */
@@ -46,4 +47,14 @@ export function lazyScreen<Props extends object>(
     );
   }
   return LazyScreen;
+}
+
+/**
+ * A signed-in screen other than the calendars list (lazyScreen): its code and the screens'
+ * English texts (i18n/screenTexts.ts) load side by side, and it draws once both are there.
+ */
+export function lazySignedInScreen<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
+  return lazyScreen(() => Promise.all([load(), loadScreenTexts()]).then(([Screen]) => Screen));
 }

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../components/lazyScreen.tsx';
+import { lazySignedInScreen } from '../../components/lazyScreen.tsx';
 
-const ActivityScreen = lazyScreen(() => import('./ActivityScreen.tsx').then((m) => m.ActivityScreen));
+const ActivityScreen = lazySignedInScreen(() => import('./ActivityScreen.tsx').then((m) => m.ActivityScreen));
 
 /** Activity screens: the notification feed and the requests list (PRODUCT.md §2.2 Activity). */
 export const activityRoutes: RouteObject[] = [

@@ -1,13 +1,14 @@
 import { Navigate, type RouteObject, useParams } from 'react-router';
-import { lazyScreen } from '../../components/lazyScreen.tsx';
+import { lazyScreen, lazySignedInScreen } from '../../components/lazyScreen.tsx';
 import { calendarTabPath } from './calendarTabs.ts';
 
 // Each screen's code loads when it is first shown (issue 12: a light first page).
+// The start page of a signed-in visit: its texts come with the shell (app/i18nSignedIn.ts).
 const CalendarsScreen = lazyScreen(() => import('./CalendarsScreen.tsx').then((m) => m.CalendarsScreen));
-const CalendarDetailScreen = lazyScreen(() =>
+const CalendarDetailScreen = lazySignedInScreen(() =>
   import('./CalendarDetailScreen.tsx').then((m) => m.CalendarDetailScreen),
 );
-const CalendarFormScreen = lazyScreen(() =>
+const CalendarFormScreen = lazySignedInScreen(() =>
   import('./CalendarFormScreen.tsx').then((m) => m.CalendarFormScreen),
 );
 

@@ -1,15 +1,17 @@
 import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
-import { lazyScreen } from '../../components/lazyScreen.tsx';
+import { lazySignedInScreen } from '../../components/lazyScreen.tsx';
 
-const ChatLayout = lazyScreen(() => import('./ChatLayout.tsx').then((m) => m.ChatLayout));
-const ChatEmptyPane = lazyScreen(() => import('./ChatLayout.tsx').then((m) => m.ChatEmptyPane));
-const ConversationRoute = lazyScreen(() =>
+const ChatLayout = lazySignedInScreen(() => import('./ChatLayout.tsx').then((m) => m.ChatLayout));
+const ChatEmptyPane = lazySignedInScreen(() => import('./ChatLayout.tsx').then((m) => m.ChatEmptyPane));
+const ConversationRoute = lazySignedInScreen(() =>
   import('./ConversationScreen.tsx').then((m) => m.ConversationRoute),
 );
-const NewConversationScreen = lazyScreen(() =>
+const NewConversationScreen = lazySignedInScreen(() =>
   import('./NewConversationScreen.tsx').then((m) => m.NewConversationScreen),
 );
-const GroupInfoScreen = lazyScreen(() => import('./GroupInfoScreen.tsx').then((m) => m.GroupInfoScreen));
+const GroupInfoScreen = lazySignedInScreen(() =>
+  import('./GroupInfoScreen.tsx').then((m) => m.GroupInfoScreen),
+);
 
 /** The old forms (/conversations/…, /new) go to the chat's paths, keeping the query (calendarId). */
 function ToChat({ suffix = '' }: { suffix?: string }) {

@@ -1,10 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { loadScreenTexts } from '../../i18n/screenTexts.ts';
 import { useSession } from '../auth/useSession.ts';
 import { readProfileDialogUser, wasOpenedHere, withProfileDialogUser } from './profileDialogParam.ts';
 
 // The dialog's code loads when a profile is first asked for, not with the shell (issue 12).
-const ProfileDialog = lazy(() => import('./ProfileDialog.tsx').then((m) => ({ default: m.ProfileDialog })));
+// It shows the screens' texts (media), which load with it.
+const ProfileDialog = lazy(() =>
+  Promise.all([import('./ProfileDialog.tsx'), loadScreenTexts()]).then(([m]) => ({
+    default: m.ProfileDialog,
+  })),
+);
 
 /**
  * Renders the profile dialog the url asks for (`?person=<userId>`, set by useProfileDialog) over

@@ -4,9 +4,10 @@ import { Box, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EditBottomActions, EditTopBar } from '../../components/EditTopBar.tsx';
+import { useNavigationBlocker } from '../../components/navigationGuard.tsx';
 import { SettingCard } from '../../components/SettingCard.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
@@ -66,7 +67,7 @@ function ProfileEditForm({ account }: { account: StoredAccount }) {
   const hasChanges = isDirty || photo.kind !== 'unchanged';
   const descriptionLength = (watch('description') ?? '').length;
 
-  const blocker = useBlocker(
+  const blocker = useNavigationBlocker(
     ({ currentLocation, nextLocation }) =>
       hasChanges && !isLeavingRef.current && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -228,8 +229,8 @@ function ProfileEditForm({ account }: { account: StoredAccount }) {
         open={blocker.state === 'blocked'}
         title={t('profile.edit.discardTitle')}
         message={t('profile.edit.discardMessage')}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
+        onConfirm={blocker.proceed}
+        onCancel={blocker.reset}
       />
     </Box>
   );

@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../components/lazyScreen.tsx';
+import { lazySignedInScreen } from '../../components/lazyScreen.tsx';
 
 // Each screen's code loads when it is first shown (issue 12: a light first page).
-const ProfileScreen = lazyScreen(() => import('./ProfileScreen.tsx').then((m) => m.ProfileScreen));
-const ProfileEditScreen = lazyScreen(() =>
+const ProfileScreen = lazySignedInScreen(() => import('./ProfileScreen.tsx').then((m) => m.ProfileScreen));
+const ProfileEditScreen = lazySignedInScreen(() =>
   import('./ProfileEditScreen.tsx').then((m) => m.ProfileEditScreen),
 );
 
