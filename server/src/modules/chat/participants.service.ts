@@ -1,5 +1,5 @@
 import type { ChatParticipant, participantListQuery } from '@convene/contract';
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { accounts, conversationParticipants, userBlocks } from '../../db/schema/index.ts';
@@ -123,8 +123,26 @@ export async function addParticipants(
       data: { actorName: viewer.account.name, names: joining.map((person) => person.name).join(', ') },
     });
     const accountById = new Map(people.map((person) => [person.id, person]));
+    const blocked = await tx
+      .select({ id: userBlocks.blockedId })
+      .from(userBlocks)
+      .where(
+        and(
+          eq(userBlocks.blockerId, viewer.account.id),
+          inArray(
+            userBlocks.blockedId,
+            joining.map((person) => person.id),
+          ),
+        ),
+      );
+    const blockedIds = new Set(blocked.map((row) => row.id));
     return added.map((row) =>
-      presentParticipant(access, row, accountById.get(row.userId ?? '') ?? null, false),
+      presentParticipant(
+        access,
+        row,
+        accountById.get(row.userId ?? '') ?? null,
+        blockedIds.has(row.userId ?? ''),
+      ),
     );
   });
 }
