@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { attachment, attachmentsMax } from './eventAttachments.ts';
 import { limits } from './limits.ts';
 import { repeatingRule } from './recurrence.ts';
+import { stream } from './streams.ts';
 import { isValidTimeZone } from './zonedTime.ts';
 
 /** Validation message keys of the event form (PRODUCT.md §1.5). */
@@ -280,7 +281,8 @@ export const event = z.object({
   colorSettings: z.object({ type: z.enum(['dynamic', 'manual']), cardColor: z.string() }),
   extendedProperties: z.object({ shouldHideDates: z.boolean(), shouldHideLocation: z.boolean() }),
   reminders: z.array(z.object({ fireInterval: z.number() })),
-  livestreams: z.object({ count: z.number(), max: z.number(), streams: z.array(z.unknown()) }),
+  /** Live streams now: `count` of `max`; `streams` the live ones, oldest first (PRODUCT.md §2.3). */
+  livestreams: z.object({ count: z.number(), max: z.number(), streams: z.array(stream) }),
   /** Exact counts of the event's RSVPs (for a series: of the series). */
   rsvpsStatistics: z.object({
     pending: z.number(),

@@ -18,4 +18,5 @@ export * from './realtime.ts';
 export * from './recurrence.ts';
 export * from './rsvp.ts';
 export * from './sessions.ts';
+export * from './streams.ts';
 export * from './zonedTime.ts';

@@ -77,4 +77,48 @@ describe('MAP_LINK_URL', () => {
     expect(() => loadConfig({ MAP_LINK_URL: 'https://maps.example.org/' })).toThrow(/MAP_LINK_URL/);
     expect(() => loadConfig({ MAP_LINK_URL: 'javascript:alert({query})' })).toThrow(/MAP_LINK_URL/);
   });
+
+  describe('streams', () => {
+    it('defaults to the embedded provider, 50 viewers, any port, no ICE servers', () => {
+      expect(loadConfig({}).streams).toEqual({
+        provider: 'embedded',
+        livekit: undefined,
+        maxViewers: 50,
+        udpPorts: undefined,
+        publicIp: undefined,
+        iceServers: [],
+      });
+    });
+
+    it('reads LiveKit, ports, the public address and ICE servers', () => {
+      const streams = loadConfig({
+        STREAMS_PROVIDER: 'livekit',
+        LIVEKIT_URL: 'wss://lk.example.org/',
+        LIVEKIT_API_KEY: 'key',
+        LIVEKIT_API_SECRET: 'secret',
+        STREAMS_UDP_PORTS: '40000-40199',
+        STREAMS_PUBLIC_IP: '203.0.113.7',
+        STREAMS_ICE_SERVERS: '[{"urls":"turn:turn.example.org:3478","username":"u","credential":"c"}]',
+      }).streams;
+      expect(streams).toMatchObject({
+        provider: 'livekit',
+        livekit: { url: 'wss://lk.example.org', apiKey: 'key', apiSecret: 'secret' },
+        udpPorts: { min: 40000, max: 40199 },
+        publicIp: '203.0.113.7',
+        iceServers: [{ urls: 'turn:turn.example.org:3478', username: 'u', credential: 'c' }],
+      });
+    });
+
+    it.each([
+      [{ STREAMS_PROVIDER: 'webrtc' }, 'STREAMS_PROVIDER'],
+      [{ STREAMS_PROVIDER: 'livekit', LIVEKIT_URL: 'wss://lk.example.org' }, 'LIVEKIT_API_KEY'],
+      [{ STREAMS_UDP_PORTS: '40000' }, 'STREAMS_UDP_PORTS'],
+      [{ STREAMS_UDP_PORTS: '50000-40000' }, 'STREAMS_UDP_PORTS'],
+      [{ STREAMS_ICE_SERVERS: 'stun:x' }, 'STREAMS_ICE_SERVERS'],
+      [{ STREAMS_ICE_SERVERS: '[{"urls":"http://x"}]' }, 'STREAMS_ICE_SERVERS'],
+      [{ STREAMS_MAX_VIEWERS: '0' }, 'STREAMS_MAX_VIEWERS'],
+    ])('refuses %o naming the variable', (env, name) => {
+      expect(() => loadConfig(env)).toThrow(name);
+    });
+  });
 });

@@ -52,7 +52,26 @@ const environment = z.object({
     .regex(/^https?:\/\/[^\s]*\{query\}/, 'an http(s) url with a {query} placeholder')
     .default('https://www.openstreetmap.org/search?query={query}'),
   CLASSIC_APP_URL: optionalUrl,
-  STREAMS_PROVIDER: optionalText,
+  /** Live streams: `embedded` (a werift SFU in this process's worker thread) or `livekit`. */
+  STREAMS_PROVIDER: z.preprocess(blankToUndefined, z.enum(['embedded', 'livekit']).default('embedded')),
+  /** LiveKit mode: the server's wss:// url, and the API key and secret its tokens are signed with. */
+  LIVEKIT_URL: optionalUrl,
+  LIVEKIT_API_KEY: optionalText,
+  LIVEKIT_API_SECRET: optionalText,
+  /** Embedded mode: viewers one stream may have at once. */
+  STREAMS_MAX_VIEWERS: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Embedded mode: the UDP port range media uses, `min-max` (empty: any free port). */
+  STREAMS_UDP_PORTS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}-\d{1,5}$/, 'expected min-max, e.g. 40000-40199')
+      .optional(),
+  ),
+  /** Embedded mode: the public address announced to browsers (behind NAT, the router's). */
+  STREAMS_PUBLIC_IP: optionalText,
+  /** STUN/TURN servers for both sides, JSON: [{"urls":"turn:turn.example.com:3478","username":"u","credential":"c"}]. */
+  STREAMS_ICE_SERVERS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** pretty (one readable line per request) or json; unset → pretty on a terminal, json otherwise. */
   LOG_FORMAT: z.preprocess(blankToUndefined, z.enum(['pretty', 'json']).optional()),
@@ -109,7 +128,7 @@ export interface Config {
   /** Url template of an event place's "open in maps" link; {query} is the place, url-encoded. */
   mapLinkUrl: string;
   classicAppUrl: string | undefined;
-  streamsProvider: string | undefined;
+  streams: StreamsConfig;
   logLevel: string;
   /** LOG_FORMAT as given; cli.ts picks pretty or json by the terminal when unset. */
   logFormat: 'pretty' | 'json' | undefined;
@@ -122,6 +141,84 @@ export interface Config {
   debugMemoryMs: number;
   /** Log each start phase's wall and CPU time (DEBUG_START=1). */
   debugStart: boolean;
+}
+
+/** One STUN or TURN server, as RTCIceServer. */
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+/** Live streams (modules/streams): which provider, and the embedded media plane's network. */
+export interface StreamsConfig {
+  provider: 'embedded' | 'livekit';
+  /** LiveKit mode only (all three required there). */
+  livekit: { url: string; apiKey: string; apiSecret: string } | undefined;
+  maxViewers: number;
+  /** Embedded mode: UDP ports media may use; undefined: any free port. */
+  udpPorts: { min: number; max: number } | undefined;
+  publicIp: string | undefined;
+  iceServers: IceServer[];
+}
+
+const iceServers = z.array(
+  z.object({
+    urls: z.union([
+      z.string().regex(/^(stuns?|turns?):/),
+      z.array(z.string().regex(/^(stuns?|turns?):/)).min(1),
+    ]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
+
+function streamsConfig(e: z.infer<typeof environment>): StreamsConfig {
+  let livekit: StreamsConfig['livekit'];
+  if (e.STREAMS_PROVIDER === 'livekit') {
+    if (!e.LIVEKIT_URL || !e.LIVEKIT_API_KEY || !e.LIVEKIT_API_SECRET) {
+      throw new Error(
+        'Invalid configuration STREAMS_PROVIDER: livekit needs LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET',
+      );
+    }
+    livekit = {
+      url: e.LIVEKIT_URL.replace(/\/$/, ''),
+      apiKey: e.LIVEKIT_API_KEY,
+      apiSecret: e.LIVEKIT_API_SECRET,
+    };
+  }
+  let udpPorts: StreamsConfig['udpPorts'];
+  if (e.STREAMS_UDP_PORTS) {
+    const [min, max] = e.STREAMS_UDP_PORTS.split('-').map(Number) as [number, number];
+    if (min < 1024 || max > 65535 || min > max) {
+      throw new Error('Invalid configuration STREAMS_UDP_PORTS: expected 1024 <= min <= max <= 65535');
+    }
+    udpPorts = { min, max };
+  }
+  let servers: IceServer[] = [];
+  if (e.STREAMS_ICE_SERVERS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.STREAMS_ICE_SERVERS);
+    } catch {
+      throw new Error('Invalid configuration STREAMS_ICE_SERVERS: not JSON');
+    }
+    const parsed = iceServers.safeParse(json);
+    if (!parsed.success) {
+      throw new Error(
+        'Invalid configuration STREAMS_ICE_SERVERS: expected [{"urls":"stun:…"|"turn:…","username"?,"credential"?}]',
+      );
+    }
+    servers = parsed.data;
+  }
+  return {
+    provider: e.STREAMS_PROVIDER,
+    livekit,
+    maxViewers: e.STREAMS_MAX_VIEWERS,
+    udpPorts,
+    publicIp: e.STREAMS_PUBLIC_IP,
+    iceServers: servers,
+  };
 }
 
 /** TRUST_PROXY → Fastify's trustProxy option. */
@@ -189,7 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mapTileUrl: e.MAP_TILE_URL,
     mapLinkUrl: e.MAP_LINK_URL,
     classicAppUrl: e.CLASSIC_APP_URL?.replace(/\/$/, ''),
-    streamsProvider: e.STREAMS_PROVIDER,
+    streams: streamsConfig(e),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     appEnv: e.APP_ENV,
