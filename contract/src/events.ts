@@ -219,6 +219,8 @@ export const eventAbilities = z.object({
   seeInvitedAddresses: z.boolean(),
   /** See dates and location the event hides from its guests. */
   seeHiddenDetails: z.boolean(),
+  /** Go live: start a stream of it (PRODUCT.md §2.6: needs edit rights). */
+  startStream: z.boolean(),
 });
 export type EventAbilities = z.infer<typeof eventAbilities>;
 

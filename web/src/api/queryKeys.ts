@@ -28,6 +28,8 @@ export const queryKeys = {
   eventDetails: ['events', 'detail'] as const,
   /** One event (or occurrence) as the viewer sees it. */
   event: (eventId: string) => ['events', 'detail', eventId] as const,
+  /** One live stream of an event (under the event, so the event's realtime messages refresh it). */
+  stream: (eventId: string, streamId: string) => ['events', 'detail', eventId, 'stream', streamId] as const,
   /** Every 'my RSVP' query. */
   myRsvps: ['events', 'myRsvp'] as const,
   /** The viewer's own RSVP to an event. */

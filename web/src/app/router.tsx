@@ -6,6 +6,7 @@ import { calendarsRoutes } from '../features/calendars/calendarsRoutes.tsx';
 import { chatRoutes } from '../features/chat/chatRoutes.tsx';
 import { eventsRoutes } from '../features/events/eventsRoutes.tsx';
 import { profileRoutes } from '../features/profile/profileRoutes.tsx';
+import { streamsRoutes } from '../features/streams/streamsRoutes.tsx';
 import { AppRoot, GuestOnly, OptionalShell, RequireAuth } from './guards.tsx';
 
 // Every screen is a lazy chunk (lazyScreen: React.lazy behind a Suspense boundary whose
@@ -37,7 +38,14 @@ const appRoutes: RouteObject[] = [
       {
         path: '/',
         element: <RequireAuth />,
-        children: [...calendarsRoutes, ...eventsRoutes, ...chatRoutes, ...activityRoutes, ...profileRoutes],
+        children: [
+          ...calendarsRoutes,
+          ...eventsRoutes,
+          ...streamsRoutes,
+          ...chatRoutes,
+          ...activityRoutes,
+          ...profileRoutes,
+        ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -15,6 +15,7 @@ import {
   media,
   profile,
   rsvp,
+  streams,
 } from './en.json?screens';
 
 /**
@@ -35,6 +36,7 @@ export const screenTexts = {
   media,
   profile,
   rsvp,
+  streams,
 };
 
 /** Adds the screens' English texts to `instance` (deep, keeping what is there). */

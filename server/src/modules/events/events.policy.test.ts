@@ -27,13 +27,13 @@ const o = true;
 const _ = false;
 // biome-ignore format: a table reads best aligned
 const table: Record<keyof typeof viewers, Record<EventAbility, boolean>> = {
-  eventOwner:  { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: o, seeHiddenDetails: o },
-  admin:       { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: o, seeInvitedAddresses: o, seeHiddenDetails: o },
-  manager:     { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: o },
-  assistant:   { editEvent: _, deleteEvent: _, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _ },
-  member:      { editEvent: _, deleteEvent: _, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _ },
-  invitee:     { editEvent: _, deleteEvent: _, removeEvent: o, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _ },
-  adminOfInfo: { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: o },
+  eventOwner:  { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: o, seeHiddenDetails: o, startStream: o },
+  admin:       { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: o, seeInvitedAddresses: o, seeHiddenDetails: o, startStream: o },
+  manager:     { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: o, startStream: o },
+  assistant:   { editEvent: _, deleteEvent: _, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _, startStream: _ },
+  member:      { editEvent: _, deleteEvent: _, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _, startStream: _ },
+  invitee:     { editEvent: _, deleteEvent: _, removeEvent: o, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: _, startStream: _ },
+  adminOfInfo: { editEvent: o, deleteEvent: o, removeEvent: _, shareEvent: _, seeInvitedAddresses: _, seeHiddenDetails: o, startStream: o },
 };
 
 describe('event policy', () => {

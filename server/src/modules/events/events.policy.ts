@@ -48,6 +48,8 @@ export const eventPolicy = definePolicy<{ permissions: EventPermissions }, Event
   seeInvitedAddresses: ({ permissions }) => unless(permissions.isOwner || permissions.canShare, shareMessage),
   // Dates and location an event hides from its guests stay visible to whoever may edit it.
   seeHiddenDetails: ({ permissions }) => unless(permissions.canEdit, editMessage),
+  // Starting a live stream needs edit rights (PRODUCT.md §2.6).
+  startStream: ({ permissions }) => unless(permissions.canEdit, editMessage),
 });
 
 /** The abilities are the ones an event carries to the web (one list of names, in the contract). */

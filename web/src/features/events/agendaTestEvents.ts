@@ -36,6 +36,7 @@ export function buildAgendaEvent(overrides: Partial<Event> = {}): Event {
       shareEvent: true,
       seeInvitedAddresses: true,
       seeHiddenDetails: true,
+      startStream: true,
     },
     attachments: [],
     location: { name: null, address: null, coordinates: null, radius: 50, autoAttendance: false },

@@ -1,10 +1,17 @@
 import type { Event } from '@convene/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import { Box, Button, IconButton, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EventDeleteControl } from './EventDeleteControl.tsx';
+
+// The stream create dialog (camera, feed name) loads when an editor first opens it.
+const StreamCreateDialog = lazy(() =>
+  import('../../streams/StreamCreateDialog.tsx').then((m) => ({ default: m.StreamCreateDialog })),
+);
 
 interface EventHeaderProps {
   event: Event;
@@ -16,9 +23,14 @@ interface EventHeaderProps {
   onDeleted: () => void;
 }
 
-/** The top bar of an event: back, the name (two lines at most), Edit (canEdit) and, on wide screens, Delete. */
+/**
+ * The top bar of an event: back, the name (two lines at most), Go live and Edit (canEdit) and, on
+ * wide screens, Delete.
+ */
 export function EventHeader({ event, isFromEvents, showsDelete, onBack, onDeleted }: EventHeaderProps) {
   const { t } = useTranslation();
+  const [isGoingLive, setIsGoingLive] = useState(false);
+  const [hasOpenedLive, setHasOpenedLive] = useState(false);
   return (
     <Box component="header" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 2 }}>
       <IconButton edge="start" aria-label={t('eventDetails.back')} onClick={onBack} sx={{ mt: 0.25 }}>
@@ -44,6 +56,19 @@ export function EventHeader({ event, isFromEvents, showsDelete, onBack, onDelete
         {event.name}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexShrink: 0, pt: 0.25 }}>
+        {event.abilities.startStream ? (
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<VideocamOutlinedIcon />}
+            onClick={() => {
+              setHasOpenedLive(true);
+              setIsGoingLive(true);
+            }}
+          >
+            {t('streams.liveButton')}
+          </Button>
+        ) : null}
         {event.abilities.editEvent ? (
           <Button
             component={RouterLink}
@@ -57,6 +82,11 @@ export function EventHeader({ event, isFromEvents, showsDelete, onBack, onDelete
         ) : null}
         {showsDelete ? <EventDeleteControl event={event} onDone={onDeleted} /> : null}
       </Box>
+      {hasOpenedLive ? (
+        <Suspense fallback={null}>
+          <StreamCreateDialog event={event} open={isGoingLive} onClose={() => setIsGoingLive(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -1,12 +1,24 @@
-import type { Event } from '@convene/contract';
+import { type Event, eventPath } from '@convene/contract';
 import LiveTvOutlinedIcon from '@mui/icons-material/LiveTvOutlined';
-import { Box, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Chip,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { streamName } from './eventDetails.ts';
+import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../auth/useSession.ts';
+import { watchPath } from '../../streams/streamPaths.ts';
 
-/** The event's live streams (PRODUCT.md §2.2); watching and broadcasting come with the streams feature. */
+/** The event's live streams (PRODUCT.md §2.2): each with its broadcaster's name and photo, opening the viewer. */
 export function StreamsSection({ event }: { event: Event }) {
   const { t } = useTranslation();
+  const myId = useSession().account?.userId;
   const streams = event.livestreams.streams;
   if (streams.length === 0) {
     return (
@@ -16,20 +28,35 @@ export function StreamsSection({ event }: { event: Event }) {
       </Box>
     );
   }
+  const page = eventPath(event.name, event.eventId);
   return (
-    <Box
-      component="ul"
-      aria-label={t('eventDetails.streams.listLabel')}
-      sx={{ listStyle: 'none', m: 0, p: 0 }}
-    >
-      {streams.map((stream, index) => (
-        // Streams carry no id the page can rely on yet; their order is the server's.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <Box component="li" key={index} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1 }}>
-          <LiveTvOutlinedIcon aria-hidden color="error" />
-          <Typography>{streamName(stream) ?? t('eventDetails.streams.untitled')}</Typography>
-        </Box>
-      ))}
-    </Box>
+    <List aria-label={t('eventDetails.streams.listLabel')} disablePadding>
+      {streams.map((stream) => {
+        const { initiator } = stream.info;
+        const isMine = stream.userId === myId;
+        return (
+          <li key={stream.streamId}>
+            <ListItemButton
+              component={RouterLink}
+              to={watchPath(page, stream.streamId)}
+              aria-label={t('streams.section.watch', { name: stream.info.streamName })}
+              sx={{ borderRadius: 2 }}
+            >
+              <ListItemAvatar>
+                <Avatar src={initiator.imageLink ?? undefined} alt="">
+                  {initiator.name.slice(0, 1)}
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText
+                primary={stream.info.streamName}
+                secondary={isMine ? t('streams.section.yours') : initiator.name}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+              <Chip color="error" size="small" label={t('streams.live')} sx={{ ml: 1 }} />
+            </ListItemButton>
+          </li>
+        );
+      })}
+    </List>
   );
 }

@@ -13,7 +13,6 @@ import {
   othersByRsvp,
   reminderAmount,
   repetitionParts,
-  streamName,
   visibleEventSections,
 } from './eventDetails.ts';
 
@@ -25,9 +24,16 @@ const abilities = {
   shareEvent: false,
   seeInvitedAddresses: false,
   seeHiddenDetails: false,
+  startStream: false,
 };
 // An editor (the owner, or canEdit on its calendar): the policy grants all of these together.
-const editor = { ...abilities, editEvent: true, deleteEvent: true, seeHiddenDetails: true };
+const editor = {
+  ...abilities,
+  editEvent: true,
+  deleteEvent: true,
+  seeHiddenDetails: true,
+  startStream: true,
+};
 const ids = {
   eventId: 'abc_20250505T070000Z',
   parentId: 'abc',
@@ -164,12 +170,6 @@ describe('paging and streams', () => {
     expect(nextAttendeeSkip([page(10, 25)])).toBe(10);
     expect(nextAttendeeSkip([page(10, 25), page(10, 25), page(5, 25)])).toBeUndefined();
     expect(nextAttendeeSkip([page(10, 25), page(0, 25)])).toBeUndefined();
-  });
-
-  it('reads a stream name safely', () => {
-    expect(streamName({ info: { streamName: 'Stage' } })).toBe('Stage');
-    expect(streamName({ info: {} })).toBeNull();
-    expect(streamName('x')).toBeNull();
   });
 });
 

@@ -138,15 +138,6 @@ export function nextAttendeeSkip(
   return loaded < last.totalNumberOfUsers ? loaded : undefined;
 }
 
-/** A live stream's name, whatever shape the (not yet built) streams feature gives it. */
-export function streamName(stream: unknown): string | null {
-  if (typeof stream !== 'object' || stream === null) return null;
-  const info = (stream as { info?: unknown }).info;
-  if (typeof info !== 'object' || info === null) return null;
-  const name = (info as { streamName?: unknown }).streamName;
-  return typeof name === 'string' && name.trim() ? name : null;
-}
-
 /** The side sections of the details page (PRODUCT.md §2.2), attendees first. */
 export type EventSection = 'attendees' | 'location' | 'streams';
 
