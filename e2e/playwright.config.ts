@@ -55,6 +55,9 @@ export default defineConfig({
             '--disable-background-networking',
             '--disable-component-update',
             '--disable-sync',
+            // Live streams (streams.spec.ts): a generated camera and microphone, allowed without a prompt.
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
           ],
         },
       },
