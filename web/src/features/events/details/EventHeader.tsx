@@ -2,7 +2,7 @@ import type { Event } from '@convene/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
-import { Box, Button, IconButton, Typography } from '@mui/material';
+import { Box, Button, IconButton, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -31,6 +31,12 @@ export function EventHeader({ event, isFromEvents, showsDelete, onBack, onDelete
   const { t } = useTranslation();
   const [isGoingLive, setIsGoingLive] = useState(false);
   const [hasOpenedLive, setHasOpenedLive] = useState(false);
+  // On a phone Go live is an icon, so the name keeps the room it needs beside Edit.
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const openLive = () => {
+    setHasOpenedLive(true);
+    setIsGoingLive(true);
+  };
   return (
     <Box component="header" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 2 }}>
       <IconButton edge="start" aria-label={t('eventDetails.back')} onClick={onBack} sx={{ mt: 0.25 }}>
@@ -57,17 +63,17 @@ export function EventHeader({ event, isFromEvents, showsDelete, onBack, onDelete
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexShrink: 0, pt: 0.25 }}>
         {event.abilities.startStream ? (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<VideocamOutlinedIcon />}
-            onClick={() => {
-              setHasOpenedLive(true);
-              setIsGoingLive(true);
-            }}
-          >
-            {t('streams.liveButton')}
-          </Button>
+          isPhone ? (
+            <Tooltip title={t('streams.liveButton')}>
+              <IconButton color="error" aria-label={t('streams.liveButton')} onClick={openLive}>
+                <VideocamOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Button variant="outlined" color="error" startIcon={<VideocamOutlinedIcon />} onClick={openLive}>
+              {t('streams.liveButton')}
+            </Button>
+          )
         ) : null}
         {event.abilities.editEvent ? (
           <Button
