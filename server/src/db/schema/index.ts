@@ -6,3 +6,4 @@ export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './platform.ts';
 export * from './profile.ts';
+export * from './streams.ts';
