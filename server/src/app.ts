@@ -95,6 +95,18 @@ import {
   notifyRsvpUpdated,
 } from './modules/rsvp/rsvp.subscribers.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { createLivekitProvider, type LivekitProvider } from './modules/streams/livekit.provider.ts';
+import type { StreamsProvider } from './modules/streams/streams.provider.ts';
+import { registerLivekitWebhook, registerStreamRoutes } from './modules/streams/streams.routes.ts';
+import { endBroadcasterStreams, endGoneStream, endRoomStreams } from './modules/streams/streams.service.ts';
+import {
+  announceStreamChanged,
+  disconnectStoppedStream,
+  dropRsvpWithdrawnViewer,
+  endCalendarEventStreams,
+  endCancelledOccurrenceStreams,
+  endDeletedEventStreams,
+} from './modules/streams/streams.subscribers.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
 import { createRecorder, type SubscriberMap } from './platform/domainEvents.ts';
@@ -109,7 +121,7 @@ import {
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type SendMail } from './platform/mail.ts';
 import { s3UploadOrigin } from './platform/media/s3Origin.ts';
-import { OutboxWorker } from './platform/outbox.ts';
+import { type OutboxPayloads, OutboxWorker } from './platform/outbox.ts';
 import { createPushSender, loadVapidKeys } from './platform/push.ts';
 import { createRealtimeHub, isAllowedSocketOrigin } from './platform/realtime.ts';
 import { deliverRealtime } from './platform/realtimeOutbox.ts';
@@ -138,6 +150,8 @@ export interface BuildOptions {
   startOutbox?: boolean;
   /** Extra CA for push services (a test trusts its loopback push service's certificate). */
   pushCa?: string | Buffer;
+  /** The live streams' media plane; default: the one STREAMS_PROVIDER names (createStreamsProvider). */
+  streams?: StreamsProvider;
 }
 
 /**
@@ -192,15 +206,24 @@ export const subscribers = {
   'calendar.created': [announceCalendarCreated, openCalendarConversation],
   'calendar.updated': [notifyCalendarUpdated, announceCalendarUpdated, renameCalendarConversation],
   'calendar.deleted': [notifyCalendarDeleted, announceCalendarDeleted, closeCalendarConversation],
-  'calendar.eventsDeleted': [announceCalendarEventsDeleted, withdrawCalendarEventInvitations],
+  'calendar.eventsDeleted': [
+    announceCalendarEventsDeleted,
+    withdrawCalendarEventInvitations,
+    endCalendarEventStreams,
+  ],
   'event.created': [notifyEventCreated, announceEventCreated],
   'event.changed': [notifyEventChanged, announceEventChanged],
-  'event.deleted': [withdrawEventInvitations, notifyEventDeleted, announceEventDeleted],
+  'event.deleted': [
+    withdrawEventInvitations,
+    notifyEventDeleted,
+    announceEventDeleted,
+    endDeletedEventStreams,
+  ],
   'event.removedFromCalendar': [announceEventRemovedFromCalendar],
-  'occurrence.cancelled': [notifyEventDeleted, announceOccurrenceCancelled],
+  'occurrence.cancelled': [notifyEventDeleted, announceOccurrenceCancelled, endCancelledOccurrenceStreams],
   'series.split': [announceSeriesTail],
   'rsvp.created': [announceRsvpCreated],
-  'rsvp.updated': [notifyRsvpUpdated, announceRsvpUpdated],
+  'rsvp.updated': [notifyRsvpUpdated, announceRsvpUpdated, dropRsvpWithdrawnViewer],
   'invitation.sent': [notifyInvitation, mailInvitation, announceEventInvitationSent],
   'invitation.attached': [notifyAttachedInvitation],
   'invitation.answered': [
@@ -225,6 +248,8 @@ export const subscribers = {
   'chat.participantsJoined': [announceParticipantsJoined],
   'chat.participantUpdated': [announceParticipantUpdated],
   'chat.participantLeft': [announceParticipantLeft],
+  'stream.started': [announceStreamChanged],
+  'stream.ended': [announceStreamChanged, disconnectStoppedStream],
   'user.blocked': [announceBlocked],
   'user.unblocked': [announceUnblocked],
 } satisfies SubscriberMap<DomainEvents, AppContext>;
@@ -237,6 +262,49 @@ const invitationKinds = {
   calendar: calendarInvitations,
   event: eventInvitations,
 } satisfies InvitationKinds;
+
+/**
+ * The live streams' media plane STREAMS_PROVIDER names. LiveKit: an existing deployment
+ * (livekit.provider.ts). Embedded: tokens are signed with a key pair generated once into the
+ * server's secrets; this branch carries the records only, so its embedded provider connects no
+ * media: the media plane (modules/streams/media, createEmbeddedProvider with
+ * createStreamsGate({ db, config })) takes its place here.
+ */
+async function createStreamsProvider(config: Config, db: Database['db']): Promise<StreamsProvider> {
+  if (config.streams.provider === 'livekit' && config.streams.livekit) {
+    return createLivekitProvider(config.streams.livekit);
+  }
+  const apiKey = await getOrCreateSecret(
+    db,
+    'streams.apiKey',
+    () => `convene${randomBytes(6).toString('hex')}`,
+  );
+  const apiSecret = await getOrCreateSecret(db, 'streams.apiSecret', () =>
+    randomBytes(32).toString('base64url'),
+  );
+  return {
+    kind: 'embedded',
+    url: `${config.publicUrl}/api/streams/media`,
+    apiKey,
+    apiSecret,
+    endStream: async () => undefined,
+    removeParticipant: async () => undefined,
+    onPublisherGone: () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** LiveKit mode's provider also takes LiveKit's webhook (participants and rooms gone). */
+function isLivekitProvider(provider: StreamsProvider): provider is LivekitProvider {
+  return provider.kind === 'livekit' && 'receiveWebhook' in provider;
+}
+
+/** Delivers one outbox call to the media plane (after the commit that decided it). */
+function deliverStreamsCall(provider: StreamsProvider, call: OutboxPayloads['streams']): Promise<void> {
+  return call.action === 'endStream'
+    ? provider.endStream(call.room, call.streamId)
+    : provider.removeParticipant(call.room, call.identity);
+}
 
 /**
  * The zod validator and serialiser as Fastify's compiler factories (its types name only ajv's
@@ -304,9 +372,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessionLifetime: config.sessionLifetime,
     allowedOrigins: (origin, host) => isAllowedSocketOrigin(origin, host, publicOrigin),
   });
+  const streams = options.streams ?? (await createStreamsProvider(config, db));
   const outbox = new OutboxWorker(
     db,
     {
+      streams: (call) => deliverStreamsCall(streams, call),
       mail: sendMail,
       push: createPushDelivery(db, push),
       chatPush: createChatPushDelivery(db, push),
@@ -337,7 +407,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       shiftCreated: statusOnly,
     } satisfies RequestEffects,
     invitationKinds,
+    streams,
   };
+  // The media plane reports broadcasters and rooms gone; the records mark their streams ended.
+  const logStreamsFailure = (error: unknown) => logger.error({ err: error }, 'ending a live stream failed');
+  streams.onPublisherGone((room, streamId) => {
+    endGoneStream(ctx, room, streamId).catch(logStreamsFailure);
+  });
+  if (isLivekitProvider(streams)) {
+    streams.onParticipantGone((room, identity) => endBroadcasterStreams(ctx, room, identity));
+    streams.onRoomFinished((room) => endRoomStreams(ctx, room));
+  }
 
   await fastify.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
@@ -373,6 +453,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerEventRoutes(fastify, ctx);
   registerRsvpRoutes(fastify, ctx);
   registerChatRoutes(fastify, ctx);
+  registerStreamRoutes(fastify, ctx);
+  if (isLivekitProvider(streams)) registerLivekitWebhook(fastify, streams);
   fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
     fastify.swagger(),
   );
@@ -384,6 +466,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   fastify.addHook('onClose', async () => {
     await outbox.stop();
+    await streams.close();
     await rateLimitRedis?.quit().catch(() => undefined);
   });
   if (options.startOutbox ?? true) outbox.start();

@@ -5,6 +5,7 @@ import type { RecordDomainEvent } from './domainEvents.ts';
 import type { InvitationKinds } from './modules/invitations/invitations.kinds.ts';
 import type { NotificationTokens } from './modules/notifications/notifications.tokens.ts';
 import type { RequestEffects } from './modules/notifications/requestEffects.ts';
+import type { StreamsProvider } from './modules/streams/streams.provider.ts';
 import type { Captcha } from './platform/captcha.ts';
 import type { OutboxWorker } from './platform/outbox.ts';
 import type { PushSender } from './platform/push.ts';
@@ -28,4 +29,6 @@ export interface AppContext {
   requestEffects: RequestEffects;
   /** What each kind of invitation (calendar, event) does with its own rows, given by its owning module. */
   invitationKinds: InvitationKinds;
+  /** What carries live streams' media (STREAMS_PROVIDER): tokens are signed with its key pair. */
+  streams: StreamsProvider;
 }

@@ -152,6 +152,27 @@ export interface DomainEvents {
   'chat.participantUpdated': { conversationId: string; actorId: string; userId: string };
   /** A participant left (`actorId` is `userId`) or was removed by an admin. */
   'chat.participantLeft': { conversationId: string; actorId: string; userId: string };
+  /**
+   * A live stream of an event started (PRODUCT.md §2.7): `root` is the single event or series,
+   * `eventKey` the eventId it was started from (an occurrence id for one occurrence).
+   */
+  'stream.started': {
+    actorId: string;
+    root: { id: string; calendarId: string };
+    eventKey: string;
+    streamId: string;
+  };
+  /**
+   * A live stream ended: stopped by its broadcaster or an editor (`stopped`), or its broadcaster's
+   * media is gone (`publisher-gone`, `room-finished`: nothing left to disconnect).
+   */
+  'stream.ended': {
+    actorId: string | null;
+    root: { id: string; calendarId: string };
+    eventKey: string;
+    streamId: string;
+    reason: 'stopped' | 'publisher-gone' | 'room-finished';
+  };
   /** `blockerId` blocked `blockedId` (one fact for chat, invitations and notifications). */
   'user.blocked': { blockerId: string; blockedId: string };
   /** A block was lifted. */

@@ -62,6 +62,7 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
       },
       push: async () => undefined,
       chatPush: async () => undefined,
+      streams: async () => undefined,
     };
     return { handlers, published, mailed, release };
   }
@@ -113,6 +114,7 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
       mail: async () => undefined,
       push: async () => undefined,
       chatPush: async () => undefined,
+      streams: async () => undefined,
     };
     const worker = new OutboxWorker(database.db, handlers, silent);
     await database.db.transaction((tx) =>
@@ -185,6 +187,7 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
         mail: async () => undefined,
         push: async () => undefined,
         chatPush: async () => undefined,
+        streams: async () => undefined,
       });
       const envelopes = Array.from({ length: 1500 }, (_, index) => envelope('u', index));
       await database.db.transaction((tx) => addManyToOutbox(tx, 'realtime', envelopes));

@@ -17,6 +17,13 @@ export interface OutboxPayloads {
   push: { notificationId: string };
   /** A Web Push for a new chat message to one participant (modules/chat/chat.push.ts). */
   chatPush: { messageId: string; recipientId: string };
+  /**
+   * A call to the live streams' media plane after commit (modules/streams): never made inside a
+   * transaction, retried like any delivery when the media server does not answer.
+   */
+  streams:
+    | { action: 'endStream'; room: string; streamId: string }
+    | { action: 'removeParticipant'; room: string; identity: string };
 }
 
 export type OutboxKind = keyof OutboxPayloads;
@@ -74,6 +81,7 @@ const laneOfKind = {
   mail: 'deliveries',
   push: 'deliveries',
   chatPush: 'deliveries',
+  streams: 'deliveries',
 } as const satisfies Record<OutboxKind, string>;
 
 /** Rows claimed per round; each round is one claiming statement and one completing one. */

@@ -89,11 +89,7 @@ async function listPage(
       : undefined;
   // The merge ran backwards in time; a page is always shown in ascending order.
   if (cursor.direction === 'backward') page.reverse();
-  const context = await loadViewContext(
-    ctx.db,
-    viewer.account.id,
-    page.map((item) => item.root),
-  );
+  const context = await loadViewContext(ctx.db, viewer.account.id, page);
   const inView = new Set(calendarIds);
   const items = page.map((item) => {
     const link = context.mine.get(item.root.id)?.linkCalendarId;

@@ -9,6 +9,7 @@ import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { accounts, calendarMembers, calendars, userEventStatuses } from '../../db/schema/index.ts';
 import { permissionsFor } from '../calendars/calendars.access.ts';
+import { loadLiveStreams } from '../streams/streams.presenter.ts';
 import type { EventRow, EventTarget, RsvpRow } from './events.access.ts';
 import { eventPermissions, eventPolicy } from './events.policy.ts';
 import { occurrenceId } from './recurrence.ts';
@@ -95,19 +96,32 @@ export interface ViewContext {
     string,
     { calendar: typeof calendars.$inferSelect; member: typeof calendarMembers.$inferSelect | null }
   >;
+  /** The live streams of each presented event, by its presented eventId (item key). */
+  livestreams: Map<string, Event['livestreams']['streams']>;
 }
 
-/** Loads the RSVP counts, the viewer's RSVPs, owners and calendars of the given roots. */
-export async function loadViewContext(db: Db, viewerId: string, roots: EventRow[]): Promise<ViewContext> {
+/**
+ * Loads the RSVP counts, the viewer's RSVPs, owners and calendars of the items' roots, and the
+ * items' live streams: one query per kind for a whole page.
+ */
+export async function loadViewContext(db: Db, viewerId: string, items: EventItem[]): Promise<ViewContext> {
+  const roots = items.map((item) => item.root);
   const ids = [...new Set(roots.map((row) => row.id))];
   const ownerIds = [...new Set(roots.map((row) => row.ownerId))];
   const calendarIds = [...new Set(roots.map((row) => row.calendarId))];
   if (ids.length === 0) {
-    return { viewerId, statistics: new Map(), mine: new Map(), owners: new Map(), calendars: new Map() };
+    return {
+      viewerId,
+      statistics: new Map(),
+      mine: new Map(),
+      owners: new Map(),
+      calendars: new Map(),
+      livestreams: new Map(),
+    };
   }
   const countOf = (value: string) =>
     sql<number>`(count(*) filter (where ${userEventStatuses.rsvp} = ${value}))::int`;
-  const [counts, mine, owners, calendarRows] = await Promise.all([
+  const [counts, mine, owners, calendarRows, livestreams] = await Promise.all([
     db
       .select({
         eventId: userEventStatuses.eventId,
@@ -135,6 +149,10 @@ export async function loadViewContext(db: Db, viewerId: string, roots: EventRow[
         and(eq(calendarMembers.calendarId, calendars.id), eq(calendarMembers.userId, viewerId)),
       )
       .where(inArray(calendars.id, calendarIds)),
+    loadLiveStreams(
+      db,
+      items.map((item) => item.key),
+    ),
   ]);
   return {
     viewerId,
@@ -152,6 +170,7 @@ export async function loadViewContext(db: Db, viewerId: string, roots: EventRow[
     mine: new Map(mine.map((row) => [row.eventId, row])),
     owners: new Map(owners.map((owner) => [owner.userId, owner])),
     calendars: new Map(calendarRows.map((row) => [row.calendar.id, row])),
+    livestreams,
   };
 }
 
@@ -220,7 +239,7 @@ export function presentEvent(item: EventItem, context: ViewContext, viewedIn?: s
     colorSettings: source.colorSettings,
     extendedProperties: source.extendedProperties,
     reminders: source.reminders,
-    livestreams: { count: 0, max: source.livestreamsMax, streams: [] },
+    livestreams: livestreamsOf(item, context),
     rsvpsStatistics: context.statistics.get(root.id) ?? {
       pending: 0,
       attending: 0,
@@ -236,6 +255,12 @@ export function presentEvent(item: EventItem, context: ViewContext, viewedIn?: s
     lastActionType: item.deleted ? 'delete' : (source.lastActionType as Event['lastActionType']),
     updatedAt: source.updatedAt.toISOString(),
   };
+}
+
+/** The event's live streams (PRODUCT.md §1.3 Event.livestreams): count drives the agenda's Live badge. */
+function livestreamsOf(item: EventItem, context: ViewContext): Event['livestreams'] {
+  const streams = item.deleted ? [] : (context.livestreams.get(item.key) ?? []);
+  return { count: streams.length, max: item.source.livestreamsMax, streams };
 }
 
 /** Keeps only the requested fields (eventId always). */

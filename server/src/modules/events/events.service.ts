@@ -27,7 +27,7 @@ import { changedFields, toColumns } from './events.values.ts';
 
 /** Presents one item for the viewer, seen in their link calendar when not in its own. */
 export async function presentOne(db: Db, viewerId: string, item: EventItem): Promise<Event> {
-  const context = await loadViewContext(db, viewerId, [item.root]);
+  const context = await loadViewContext(db, viewerId, [item]);
   const member = context.calendars.get(item.root.calendarId)?.member;
   const viewedIn = member?.isConfirmed
     ? item.root.calendarId

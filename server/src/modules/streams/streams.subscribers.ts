@@ -1,0 +1,86 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { eventStreams, events } from '../../db/schema/index.ts';
+import type { SubscriberOf } from '../../domainEvents.ts';
+import { addManyToOutbox } from '../../platform/outbox.ts';
+import { getEventAccess } from '../events/events.access.ts';
+import { announceEvent, listConcernedUserIds } from '../events/events.effects.ts';
+import { watchingRsvps } from './streams.policy.ts';
+import { eventRoom } from './streams.provider.ts';
+
+/**
+ * Everyone who sees the event refreshes it: its livestreams (the agenda's Live badge, the streams
+ * section) changed (PRODUCT.md §1.2 Live badge, §2.1 Live streams).
+ */
+export const announceStreamChanged: SubscriberOf<'stream.started' | 'stream.ended'> = async (tx, event) => {
+  await announceEvent(tx, await listConcernedUserIds(tx, event.root), event.eventKey, 'update');
+};
+
+/** A stopped stream's broadcaster and viewers are disconnected by the media plane, after commit. */
+export const disconnectStoppedStream: SubscriberOf<'stream.ended'> = async (tx, event, ctx) => {
+  // Publisher gone or room finished: the media plane told us, there is nothing left to disconnect.
+  if (event.reason !== 'stopped') return;
+  await addManyToOutbox(tx, 'streams', [
+    { action: 'endStream', room: eventRoom(ctx.config.appEnv, event.eventKey), streamId: event.streamId },
+  ]);
+};
+
+/** Ends the live streams the condition selects and has the media plane disconnect them after commit. */
+async function endStreamsWhere(tx: Db, appEnv: string, where: SQL | undefined): Promise<void> {
+  const ended = await tx
+    .update(eventStreams)
+    .set({ status: 'ended', endedAt: new Date(), endedReason: 'event-deleted' })
+    .where(and(where, eq(eventStreams.status, 'live')))
+    .returning({ id: eventStreams.id, eventKey: eventStreams.eventKey });
+  await addManyToOutbox(
+    tx,
+    'streams',
+    ended.map((row) => ({
+      action: 'endStream' as const,
+      room: eventRoom(appEnv, row.eventKey),
+      streamId: row.id,
+    })),
+  );
+}
+
+/** A deleted event's live streams end (its deletion is announced; no stream update follows it). */
+export const endDeletedEventStreams: SubscriberOf<'event.deleted'> = (tx, event, ctx) =>
+  endStreamsWhere(tx, ctx.config.appEnv, eq(eventStreams.eventId, event.root.id));
+
+/** A cancelled occurrence's live streams end. */
+export const endCancelledOccurrenceStreams: SubscriberOf<'occurrence.cancelled'> = (tx, event, ctx) =>
+  endStreamsWhere(tx, ctx.config.appEnv, eq(eventStreams.eventKey, event.event.eventId));
+
+/** The events of a deleted calendar end their live streams. */
+export const endCalendarEventStreams: SubscriberOf<'calendar.eventsDeleted'> = async (tx, event, ctx) => {
+  if (event.eventIds.length === 0) return;
+  await endStreamsWhere(tx, ctx.config.appEnv, inArray(eventStreams.eventId, event.eventIds));
+};
+
+/**
+ * Someone whose RSVP moved away from yes or maybe may no longer watch (PRODUCT.md §2.1 Live
+ * streams): the media plane drops them from every room of the event with live streams, after
+ * commit. Editors keep watching whatever they answer.
+ */
+export const dropRsvpWithdrawnViewer: SubscriberOf<'rsvp.updated'> = async (tx, event, ctx) => {
+  const rsvp = event.changes.rsvp;
+  if (rsvp === undefined || watchingRsvps.has(rsvp)) return;
+  const live = await tx
+    .selectDistinct({ eventKey: eventStreams.eventKey })
+    .from(eventStreams)
+    .where(and(eq(eventStreams.eventId, event.root.id), eq(eventStreams.status, 'live')));
+  if (live.length === 0) return;
+  const [root] = await tx.select().from(events).where(eq(events.id, event.root.id));
+  if (!root) return;
+  const access = await getEventAccess(tx, root, event.actorId);
+  if (access.permissions.canEdit) return;
+  await addManyToOutbox(
+    tx,
+    'streams',
+    live.map((row) => ({
+      action: 'removeParticipant' as const,
+      room: eventRoom(ctx.config.appEnv, row.eventKey),
+      identity: event.actorId,
+    })),
+  );
+};
