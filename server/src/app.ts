@@ -410,10 +410,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     streams,
   };
   // The media plane reports broadcasters and rooms gone; the records mark their streams ended.
+  // The listener's promise is there for whoever waits (LiveKit's webhook answers once recorded).
   const logStreamsFailure = (error: unknown) => logger.error({ err: error }, 'ending a live stream failed');
-  streams.onPublisherGone((room, streamId) => {
-    endGoneStream(ctx, room, streamId).catch(logStreamsFailure);
-  });
+  streams.onPublisherGone((room, streamId) => endGoneStream(ctx, room, streamId).catch(logStreamsFailure));
   if (isLivekitProvider(streams)) {
     streams.onParticipantGone((room, identity) => endBroadcasterStreams(ctx, room, identity));
     streams.onRoomFinished((room) => endRoomStreams(ctx, room));

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { insertSingleEvents } from '../../../test/eventFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { calendars, userEventStatuses } from '../../db/schema/index.ts';
+import { calendars, eventStreams, userEventStatuses } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
@@ -33,13 +34,16 @@ interface Fixture {
   guestRsvpId: string;
   pendingRsvpId: string;
   guestCalendarId: string;
+  /** A live stream of the event, broadcast by its author. */
+  streamId: string;
   solve: () => Promise<string>;
 }
 
 interface Case {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: (fixture: Fixture) => string;
-  body?: (fixture: Fixture) => Promise<object> | object;
+  /** `caller` is the role's user (none when signed out). */
+  body?: (fixture: Fixture, caller: { userId: string } | undefined) => Promise<object> | object;
   expected: Record<Role, number>;
 }
 
@@ -136,6 +140,31 @@ const matrix: Record<string, Case> = {
     body: (f) => ({ groupId: f.calendarId, eventId: f.eventId, rsvpId: f.pendingRsvpId }),
     expected: as([401, 404, 403, 403, 403, 403, 204, 204, 403, 403]),
   },
+  'POST /api/events/:eventId/streams': {
+    method: 'POST',
+    url: (f) => `/api/events/${f.eventId}/streams`,
+    body: (_f, caller) => ({
+      uid: caller?.userId ?? 'nobody',
+      streamId: randomUUID(),
+      streamName: 'Matrix feed',
+    }),
+    expected: as([401, 404, 403, 403, 403, 201, 201, 201, 201, 403]),
+  },
+  'GET /api/events/:eventId/streams/auth': {
+    method: 'GET',
+    url: (f) => `/api/events/${f.eventId}/streams/auth`,
+    expected: as([401, 404, 403, 403, 403, 200, 200, 200, 200, 403]),
+  },
+  'GET /api/events/:eventId/streams/:streamId': {
+    method: 'GET',
+    url: (f) => `/api/events/${f.eventId}/streams/${f.streamId}`,
+    expected: as([401, 404, 404, 404, 404, 200, 200, 200, 200, 404]),
+  },
+  'DELETE /api/events/:eventId/streams/:streamId': {
+    method: 'DELETE',
+    url: (f) => `/api/events/${f.eventId}/streams/${f.streamId}`,
+    expected: as([401, 404, 404, 404, 404, 204, 204, 204, 204, 404]),
+  },
   'GET /api/rsvp': {
     method: 'GET',
     url: () => '/api/rsvp',
@@ -201,12 +230,21 @@ describe.each(testDatabases())('event authorisation matrix on %s', (kind) => {
         eventStart: start,
       },
     ]);
+    const streamId = randomUUID();
+    await db.insert(eventStreams).values({
+      id: streamId,
+      eventId: eventId as string,
+      eventKey: eventId as string,
+      userId: people.author.userId,
+      name: 'Matrix feed',
+    });
     return {
       calendarId,
       eventId: eventId as string,
       guestRsvpId,
       pendingRsvpId,
       guestCalendarId,
+      streamId,
       solve: app.solveCaptcha,
     };
   }
@@ -224,7 +262,8 @@ describe.each(testDatabases())('event authorisation matrix on %s', (kind) => {
       const seen: Partial<Record<Role, number>> = {};
       for (const role of roles) {
         const context = await fixture();
-        const body = entry.body ? await entry.body(context) : undefined;
+        const caller = role === 'signedOut' ? undefined : people[role];
+        const body = entry.body ? await entry.body(context, caller) : undefined;
         const response = await app.fastify.inject({
           method: entry.method,
           url: entry.url(context),
