@@ -45,7 +45,7 @@ export const streamName = z
 /** POST /api/events/{eventId}/streams (PRODUCT.md §2.7): uid is the caller; streamId is chosen by the client, so a retried start is not a second stream. */
 export const createStreamBody = z.object({
   uid: z.string().min(1).max(64),
-  streamId: z.uuid(),
+  streamId: z.uuid().max(36),
   streamName,
 });
 export type CreateStreamBody = z.infer<typeof createStreamBody>;

@@ -44,16 +44,21 @@ export async function loadLiveStreams(db: Db, eventKeys: string[]): Promise<Map<
   const keys = [...new Set(eventKeys)];
   const byEvent = new Map<string, Stream[]>();
   if (keys.length === 0) return byEvent;
-  const rows = await db
-    .select({ stream: eventStreams, name: accounts.name, imageLink: accounts.imageLink })
-    .from(eventStreams)
-    .innerJoin(accounts, eq(accounts.id, eventStreams.userId))
-    .where(and(inArray(eventStreams.eventKey, keys), eq(eventStreams.status, 'live')))
-    .orderBy(asc(eventStreams.startedAt), asc(eventStreams.id));
+  const rows = await liveStreamsQuery(db, keys);
   for (const row of rows) {
     const list = byEvent.get(row.stream.eventKey) ?? [];
     list.push(presentStream(row.stream, row));
     byEvent.set(row.stream.eventKey, list);
   }
   return byEvent;
+}
+
+/** The live streams of the given presented eventIds with their broadcasters (streams.explain.test.ts plans it). */
+export function liveStreamsQuery(db: Db, eventKeys: string[]) {
+  return db
+    .select({ stream: eventStreams, name: accounts.name, imageLink: accounts.imageLink })
+    .from(eventStreams)
+    .innerJoin(accounts, eq(accounts.id, eventStreams.userId))
+    .where(and(inArray(eventStreams.eventKey, eventKeys), eq(eventStreams.status, 'live')))
+    .orderBy(asc(eventStreams.startedAt), asc(eventStreams.id));
 }
