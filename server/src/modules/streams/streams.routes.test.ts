@@ -77,6 +77,7 @@ describe.each(testDatabases())('live stream records on %s', (kind) => {
         email: guest.email,
         name: guest.name,
         rsvp,
+        groupId: calendarId,
         invitedById: owner.userId,
         sharedAt: new Date(),
         eventStart: new Date('2030-06-01T16:00:00.000Z'),
@@ -301,6 +302,22 @@ describe.each(testDatabases())('live stream records on %s', (kind) => {
     ]);
     expect(media.calls.some((item) => item.room === eventRoom('prod', quiet))).toBe(false);
     expect((await call('GET', `/api/events/${eventId}/streams/auth`, guests.yes)).statusCode).toBe(403);
+  });
+
+  it('drops a guest whose invitation is withdrawn from the event’s live streams, after commit', async () => {
+    const eventId = await newEvent();
+    await start(eventId, manager);
+    media.calls.length = 0;
+    const withdrawn = await call('DELETE', '/api/share/event', owner, {
+      groupId: calendarId,
+      eventId,
+      rsvpId: guests.maybe.rsvpId,
+    });
+    expect(withdrawn.statusCode).toBe(204);
+    await app.ctx.outbox.drain();
+    expect(media.calls).toEqual([
+      { method: 'removeParticipant', room: eventRoom('prod', eventId), id: guests.maybe.userId },
+    ]);
   });
 
   it('answers the media plane’s gate from the records, and ends a stream whose publisher is gone', async () => {

@@ -66,8 +66,10 @@ export async function createStream(
         userId: viewer.account.id,
         name: body.streamName,
       })
+      // The same streamId started on another event at this instant (that event's lock is not ours).
+      .onConflictDoNothing({ target: eventStreams.id })
       .returning();
-    if (!created) throw new Error('stream insert returned nothing');
+    if (!created) throw conflict('This streamId is taken', 'streamId');
     await ctx.record(tx, {
       type: 'stream.started',
       actorId: viewer.account.id,

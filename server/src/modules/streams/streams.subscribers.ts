@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { eventStreams, events } from '../../db/schema/index.ts';
 import type { SubscriberOf } from '../../domainEvents.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { addManyToOutbox } from '../../platform/outbox.ts';
 import { getEventAccess } from '../events/events.access.ts';
 import { announceEvent, listConcernedUserIds } from '../events/events.effects.ts';
@@ -58,29 +59,46 @@ export const endCalendarEventStreams: SubscriberOf<'calendar.eventsDeleted'> = a
 };
 
 /**
- * Someone whose RSVP moved away from yes or maybe may no longer watch (PRODUCT.md §2.1 Live
- * streams): the media plane drops them from every room of the event with live streams, after
- * commit. Editors keep watching whatever they answer.
+ * Has the media plane drop `userId` from every room of the event (`rootId`) with live streams,
+ * after commit, unless they may edit it (editors watch whatever they answer).
  */
-export const dropRsvpWithdrawnViewer: SubscriberOf<'rsvp.updated'> = async (tx, event, ctx) => {
-  const rsvp = event.changes.rsvp;
-  if (rsvp === undefined || watchingRsvps.has(rsvp)) return;
+async function dropViewer(tx: Db, appEnv: string, rootId: string, userId: string): Promise<void> {
   const live = await tx
     .selectDistinct({ eventKey: eventStreams.eventKey })
     .from(eventStreams)
-    .where(and(eq(eventStreams.eventId, event.root.id), eq(eventStreams.status, 'live')));
+    .where(and(eq(eventStreams.eventId, rootId), eq(eventStreams.status, 'live')));
   if (live.length === 0) return;
-  const [root] = await tx.select().from(events).where(eq(events.id, event.root.id));
+  const [root] = await tx.select().from(events).where(eq(events.id, rootId));
   if (!root) return;
-  const access = await getEventAccess(tx, root, event.actorId);
-  if (access.permissions.canEdit) return;
+  try {
+    if ((await getEventAccess(tx, root, userId)).permissions.canEdit) return;
+  } catch (error) {
+    // They no longer see the event at all: certainly no editor.
+    if (!(error instanceof ApiError && error.statusCode === 404)) throw error;
+  }
   await addManyToOutbox(
     tx,
     'streams',
     live.map((row) => ({
       action: 'removeParticipant' as const,
-      room: eventRoom(ctx.config.appEnv, row.eventKey),
-      identity: event.actorId,
+      room: eventRoom(appEnv, row.eventKey),
+      identity: userId,
     })),
   );
+}
+
+/**
+ * Someone whose RSVP moved away from yes or maybe may no longer watch (PRODUCT.md §2.1 Live
+ * streams): they are dropped from the event's live streams.
+ */
+export const dropRsvpWithdrawnViewer: SubscriberOf<'rsvp.updated'> = async (tx, event, ctx) => {
+  const rsvp = event.changes.rsvp;
+  if (rsvp === undefined || watchingRsvps.has(rsvp)) return;
+  await dropViewer(tx, ctx.config.appEnv, event.root.id, event.actorId);
+};
+
+/** A guest whose invitation to the event was withdrawn (or who left it) is dropped from its live streams. */
+export const dropWithdrawnGuest: SubscriberOf<'invitation.withdrawn'> = async (tx, event, ctx) => {
+  if (event.target.kind !== 'event') return;
+  await dropViewer(tx, ctx.config.appEnv, event.target.root.id, event.userId);
 };
