@@ -95,7 +95,7 @@ import {
   notifyRsvpUpdated,
 } from './modules/rsvp/rsvp.subscribers.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
-import { createLivekitProvider, type LivekitProvider } from './modules/streams/livekit.provider.ts';
+import type { LivekitProvider } from './modules/streams/livekit.provider.ts';
 import type { StreamsProvider } from './modules/streams/streams.provider.ts';
 import { registerLivekitWebhook, registerStreamRoutes } from './modules/streams/streams.routes.ts';
 import { endBroadcasterStreams, endGoneStream, endRoomStreams } from './modules/streams/streams.service.ts';
@@ -274,6 +274,8 @@ const invitationKinds = {
  */
 async function createStreamsProvider(config: Config, db: Database['db']): Promise<StreamsProvider> {
   if (config.streams.provider === 'livekit' && config.streams.livekit) {
+    // Loaded only in this mode: the LiveKit SDK stays out of an embedded server's start.
+    const { createLivekitProvider } = await import('./modules/streams/livekit.provider.ts');
     return createLivekitProvider(config.streams.livekit);
   }
   const apiKey = await getOrCreateSecret(

@@ -5,9 +5,6 @@ import type { StreamsProvider } from './streams.provider.ts';
 /** A streamId as clients name their published track in LiveKit mode (the track name). */
 const streamIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A webhook call whose signature does not verify (answered 401). */
-export class WebhookRejected extends Error {}
-
 /**
  * LiveKit mode's provider: a LiveKit deployment carries the media. Clients publish each stream as
  * a track named by its streamId; LiveKit's webhook tells us when a broadcaster is gone, its room
@@ -17,9 +14,10 @@ export interface LivekitProvider extends StreamsProvider {
   readonly kind: 'livekit';
   /**
    * Verifies one webhook call (the Authorization JWT signed with our key pair, carrying the
-   * body's sha256) and tells the listeners; unknown events are ignored. Throws WebhookRejected.
+   * body's sha256) and tells the listeners; unknown events are ignored. False when the signature
+   * does not verify.
    */
-  receiveWebhook(body: string, authorization: string | undefined): Promise<void>;
+  receiveWebhook(body: string, authorization: string | undefined): Promise<boolean>;
   /** A participant left a room (or its connection was aborted): streams they broadcast there ended. */
   onParticipantGone(listener: (room: string, identity: string) => Promise<void> | void): void;
   /** A room closed: every stream in it ended. */
@@ -91,27 +89,27 @@ export function createLivekitProvider(livekit: NonNullable<StreamsConfig['liveki
       try {
         event = await receiver.receive(body, authorization);
       } catch {
-        throw new WebhookRejected('webhook signature does not verify');
+        return false;
       }
       const room = event.room?.name;
-      if (!room) return;
+      if (!room) return true;
       switch (event.event) {
         case 'track_unpublished': {
           const name = event.track?.name ?? '';
           if (streamIdPattern.test(name)) for (const listener of publisherGone) await listener(room, name);
-          return;
+          return true;
         }
         case 'participant_left':
         case 'participant_connection_aborted': {
           const identity = event.participant?.identity;
           if (identity) for (const listener of participantGone) await listener(room, identity);
-          return;
+          return true;
         }
         case 'room_finished':
           for (const listener of roomFinished) await listener(room);
-          return;
+          return true;
         default:
-          return;
+          return true;
       }
     },
     close: async () => undefined,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { getViewer } from '../../platform/http.ts';
-import { type LivekitProvider, WebhookRejected } from './livekit.provider.ts';
+import type { LivekitProvider } from './livekit.provider.ts';
 import * as service from './streams.service.ts';
 
 const streamParams = eventIdParams.extend({ streamId: z.string().min(1).max(64) });
@@ -72,13 +72,8 @@ export function registerLivekitWebhook(fastify: FastifyInstance, provider: Livek
       { config: { public: true }, bodyLimit: webhookBodyLimit, schema: { hide: true } },
       async (request, reply) => {
         const body = typeof request.body === 'string' ? request.body : '';
-        try {
-          await provider.receiveWebhook(body, request.headers.authorization);
-        } catch (error) {
-          if (error instanceof WebhookRejected)
-            throw new ApiError(401, 'UNAUTHENTICATED', 'Webhook signature does not verify');
-          throw error;
-        }
+        if (!(await provider.receiveWebhook(body, request.headers.authorization)))
+          throw new ApiError(401, 'UNAUTHENTICATED', 'Webhook signature does not verify');
         return reply.status(204).send();
       },
     );

@@ -1,6 +1,5 @@
 import { type CreateStreamBody, type Stream, type StreamsAuth, streamMessages } from '@convene/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { AccessToken } from 'livekit-server-sdk';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { eventStreams, events } from '../../db/schema/index.ts';
@@ -203,6 +202,8 @@ export async function authorizeStreams(
   const canPublish = streamsPolicy.can(access.standing, 'startStream');
   const room = eventRoom(ctx.config.appEnv, access.eventKey);
   const provider = ctx.streams;
+  // Loaded on first use: the SDK (with LiveKit's protobuf definitions) stays out of the start path.
+  const { AccessToken } = await import('livekit-server-sdk');
   const token = new AccessToken(provider.apiKey, provider.apiSecret, {
     identity: viewer.account.id,
     name: viewer.account.name,
