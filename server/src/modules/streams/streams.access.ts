@@ -28,6 +28,6 @@ export async function getStreamsAccess(db: Db, eventId: string, viewerId: string
     target,
     eventKey: item.key,
     max: item.source.livestreamsMax,
-    standing: { viewerId, canEdit: access.permissions.canEdit, rsvp: counts ? invitation.rsvp : null },
+    standing: { viewerId, permissions: access.permissions, rsvp: counts ? invitation.rsvp : null },
   };
 }
