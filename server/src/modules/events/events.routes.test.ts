@@ -69,6 +69,7 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
       shareEvent: true,
       seeInvitedAddresses: true,
       seeHiddenDetails: true,
+      startStream: true,
     });
 
     const feed = (await call('GET', '/api/notification/history', member)).json().notifications;
