@@ -42,7 +42,8 @@ interface Viewer {
   sessionId: string;
   identity: string;
   pc: RTCPeerConnection;
-  senders: Record<Kind, RTCRtpSender>;
+  /** One sender per kind the viewer asked for (its offer's m-sections). */
+  senders: Partial<Record<Kind, RTCRtpSender>>;
   /** The broadcaster session this viewer's senders last forwarded, to renumber across a republish. */
   forwardedFrom: Partial<Record<Kind, string>>;
   graceTimer: NodeJS.Timeout | undefined;
@@ -162,6 +163,15 @@ function checkCodecs(sdp: string, needVideo: boolean): string | null {
     if (kind === 'audio' && !/a=rtpmap:\d+ opus\/48000/i.test(section)) return 'audio must be Opus';
   }
   return null;
+}
+
+/** The audio and video m-sections of an offer, in order. */
+function offeredKinds(sdp: string): Kind[] {
+  return sdp
+    .split(/\r?\nm=/)
+    .slice(1)
+    .map((section) => section.split(' ', 1)[0])
+    .filter((kind): kind is Kind => kind === 'audio' || kind === 'video');
 }
 
 function newPeerConnection(): RTCPeerConnection {
@@ -301,6 +311,7 @@ function forwardTrack(
     const packet = rtp.serialize();
     for (const viewer of stream.viewers.values()) {
       const sender = viewer.senders[kind];
+      if (!sender) continue;
       if (viewer.forwardedFrom[kind] !== publisher.sessionId) {
         // A republished stream starts its own sequence numbers and timestamps: continue the
         // viewer's instead of jumping.
@@ -332,10 +343,10 @@ async function watch(room: string, streamId: string, identity: string, sdp: stri
   }
   stream.pendingViewers += 1;
   const pc = newPeerConnection();
-  const senders = {
-    video: pc.addTransceiver('video', { direction: 'sendonly' }).sender,
-    audio: pc.addTransceiver('audio', { direction: 'sendonly' }).sender,
-  };
+  const senders: Partial<Record<Kind, RTCRtpSender>> = {};
+  for (const kind of offeredKinds(sdp)) {
+    senders[kind] ??= pc.addTransceiver(kind, { direction: 'sendonly' }).sender;
+  }
   let answerSdp: string;
   try {
     answerSdp = await answer(pc, sdp);
@@ -379,7 +390,7 @@ async function watch(room: string, streamId: string, identity: string, sdp: stri
     }
   });
   // The viewer's decoder asks for a key frame when it lost one: pass it on to the broadcaster.
-  senders.video.onPictureLossIndication.subscribe(() => requestKeyFrame(stream));
+  senders.video?.onPictureLossIndication.subscribe(() => requestKeyFrame(stream));
   for (const sender of Object.values(senders)) {
     sender.onRtcp.subscribe(() => {
       if (viewer.lastRtcpAt > 0) viewer.lastRtcpAt = performance.now();
