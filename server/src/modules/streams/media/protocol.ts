@@ -7,7 +7,7 @@
 export interface SfuSettings {
   /** UDP ports media may use (werift `icePortRange`); undefined: any free port. */
   udpPorts: { min: number; max: number } | undefined;
-  /** Extra host address announced in candidates (behind NAT: the public one). */
+  /** Behind NAT: the public address, announced as a twin of each host candidate (NAT 1:1). */
   publicIp: string | undefined;
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** Cap announced to the broadcaster (answer b=AS / b=TIAS), bits per second. */

@@ -24,8 +24,7 @@ import {
   useTWCC,
 } from 'werift';
 import type { MainToWorker, SfuReply, SfuRequest, SfuSettings, SfuStats, WorkerToMain } from './protocol.ts';
-
-type Kind = 'audio' | 'video';
+import { announcePublicIp, capVideoBitrate, checkCodecs, type Kind, offeredKinds } from './sdp.ts';
 
 interface Publisher {
   sessionId: string;
@@ -151,32 +150,8 @@ function forgetIfEmpty(stream: Stream): void {
   }
 }
 
-/** Only VP8 video and Opus audio are forwarded: say so instead of answering an unusable session. */
-function checkCodecs(sdp: string, needVideo: boolean): string | null {
-  const sections = sdp.split(/\r?\nm=/).slice(1);
-  const kinds = sections.map((section) => section.split(' ', 1)[0]);
-  if (needVideo && !kinds.includes('video')) return 'the offer has no video';
-  if (!kinds.some((kind) => kind === 'video' || kind === 'audio')) return 'the offer has no audio or video';
-  for (const section of sections) {
-    const kind = section.split(' ', 1)[0];
-    if (kind === 'video' && !/a=rtpmap:\d+ VP8\/90000/i.test(section)) return 'video must be VP8';
-    if (kind === 'audio' && !/a=rtpmap:\d+ opus\/48000/i.test(section)) return 'audio must be Opus';
-  }
-  return null;
-}
-
-/** The audio and video m-sections of an offer, in order. */
-function offeredKinds(sdp: string): Kind[] {
-  return sdp
-    .split(/\r?\nm=/)
-    .slice(1)
-    .map((section) => section.split(' ', 1)[0])
-    .filter((kind): kind is Kind => kind === 'audio' || kind === 'video');
-}
-
 function newPeerConnection(): RTCPeerConnection {
   const s = config();
-  const additional = [s.publicIp, s.loopback ? '127.0.0.1' : undefined].filter((a): a is string => !!a);
   return new RTCPeerConnection({
     codecs: {
       video: [
@@ -196,7 +171,7 @@ function newPeerConnection(): RTCPeerConnection {
     },
     iceServers: s.iceServers,
     icePortRange: s.udpPorts ? [s.udpPorts.min, s.udpPorts.max] : undefined,
-    iceAdditionalHostAddresses: additional.length > 0 ? additional : undefined,
+    iceAdditionalHostAddresses: s.loopback ? ['127.0.0.1'] : undefined,
   });
 }
 
@@ -216,23 +191,8 @@ async function answer(pc: RTCPeerConnection, offer: string): Promise<string> {
   }
   const sdp = pc.localDescription?.sdp;
   if (!sdp) throw new Error('no local description after answering');
-  return sdp;
-}
-
-/** Caps the broadcaster's video in the answer: b=AS (kbps) and b=TIAS (bps) in the video section. */
-function capVideoBitrate(sdp: string, bitrate: number): string {
-  const lines = sdp.split('\r\n');
-  const out: string[] = [];
-  let inVideo = false;
-  for (const line of lines) {
-    if (line.startsWith('m=')) inVideo = line.startsWith('m=video');
-    if (inVideo && line.startsWith('b=')) continue;
-    out.push(line);
-    if (inVideo && line.startsWith('c=')) {
-      out.push(`b=AS:${Math.floor(bitrate / 1000)}`, `b=TIAS:${bitrate}`);
-    }
-  }
-  return out.join('\r\n');
+  const { publicIp } = config();
+  return publicIp ? announcePublicIp(sdp, publicIp) : sdp;
 }
 
 async function publish(room: string, streamId: string, identity: string, sdp: string): Promise<SfuReply> {
