@@ -71,16 +71,21 @@ export async function benchStreams({ viewerCounts = [1, 10, 25, 50], seconds = 1
       console.log(`[streams] ${count} viewer(s): measuring ${seconds} s ...`);
       for (const v of viewers) v.reset();
       await server.stats();
+      await publisher.sending();
       const probe = probeHealth(server.healthUrl, seconds * 1000);
       const since = performance.now();
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
       const elapsed = (performance.now() - since) / 1000;
       const stats = await server.stats();
+      const sending = await publisher.sending();
       const health = await probe;
       const fps = viewers.map((v) => v.frames / elapsed).sort((a, b) => a - b);
       const latencies = viewers.flatMap((v) => v.latencies).sort((a, b) => a - b);
       const run = {
         viewers: count,
+        publisherKbps: Math.round(sending.kbps),
+        publisherEstimateKbps: sending.estimateKbps,
+        publisherFrame: `${sending.width}×${sending.height}`,
         workerCpuPercent: round(stats.worker.eventLoopUtilization * 100),
         processCpuPercent: round(stats.processCpuShare * 100),
         rssMb: round(stats.rss / 2 ** 20),
@@ -183,8 +188,30 @@ async function publish(wrtc, server, bearer) {
     source.onFrame({ width: WIDTH, height: HEIGHT, data });
   }, 1000 / FPS);
   const { location } = await signal(pc, `${server.mediaUrl}/${ROOM}/streams/${STREAM_ID}/publish`, bearer);
+  /** The encoder's output since the last call: bitrate and frame size (outbound-rtp statistics). */
+  let last = { bytes: 0, at: performance.now() };
+  const sending = async () => {
+    const report = await pc.getStats();
+    let outbound;
+    let estimate;
+    report.forEach((entry) => {
+      if (entry.type === 'outbound-rtp' && entry.kind === 'video') outbound = entry;
+      if (entry.type === 'candidate-pair' && entry.nominated) estimate = entry.availableOutgoingBitrate;
+    });
+    const now = performance.now();
+    const bytes = outbound?.bytesSent ?? 0;
+    const kbps = ((bytes - last.bytes) * 8) / (now - last.at);
+    last = { bytes, at: now };
+    return {
+      kbps,
+      estimateKbps: estimate === undefined ? null : Math.round(estimate / 1000),
+      width: outbound?.frameWidth,
+      height: outbound?.frameHeight,
+    };
+  };
   return {
     sent,
+    sending,
     async close() {
       clearInterval(timer);
       await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } }).catch(

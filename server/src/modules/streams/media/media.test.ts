@@ -265,6 +265,62 @@ describe('the embedded media plane', () => {
     await until('the publisher-gone notice', () => gone.includes(`${room}/s2`), 20_000);
   });
 
+  it('keeps the viewers when the broadcaster publishes again (a reconnect), and refuses someone else publishing it', async () => {
+    gate.live.set('s6', 'alice');
+    const first = await publisher(app, 's6', await token('alice', { canPublish: true }));
+    cleanup.push(() => first.close());
+    const bob = await viewer(app, 's6', await token('bob', { canSubscribe: true }));
+    cleanup.push(() => bob.close());
+    await until('frames from the first session', () => bob.state.frames > 5, 20_000);
+
+    const second = await publisher(app, 's6', await token('alice', { canPublish: true }));
+    cleanup.push(() => second.close());
+    expect(second.response.statusCode).toBe(201);
+    first.close();
+    await until('the second session connected', () => second.pc.connectionState === 'connected');
+    const frames = bob.state.frames;
+    await until('frames from the second session', () => bob.state.frames > frames + 10, 20_000);
+    expect(gone).not.toContain(`${room}/s6`);
+
+    // The gate lets only alice publish s6; were it to allow bob, the SFU still refuses a second broadcaster.
+    gate.live.set('s6', 'bob');
+    const intruder = await publisher(app, 's6', await token('bob', { canPublish: true }));
+    cleanup.push(() => intruder.close());
+    expect(intruder.response.statusCode).toBe(403);
+    gate.live.set('s6', 'alice');
+    await provider.endStream(room, 's6');
+  });
+
+  it('removeParticipant drops that person only; endStream closes the stream without a publisher-gone notice', async () => {
+    gate.live.set('s5', 'alice');
+    const pub = await publisher(app, 's5', await token('alice', { canPublish: true }));
+    cleanup.push(() => pub.close());
+    expect(pub.response.statusCode).toBe(201);
+    const bob = await viewer(app, 's5', await token('bob', { canSubscribe: true }));
+    const carol = await viewer(app, 's5', await token('carol', { canSubscribe: true }));
+    cleanup.push(
+      () => bob.close(),
+      () => carol.close(),
+    );
+    await until('frames at both viewers', () => bob.state.frames > 0 && carol.state.frames > 0, 20_000);
+    const before = await provider.stats();
+
+    await provider.removeParticipant(room, 'bob');
+    expect((await provider.stats()).viewers).toBe(before.viewers - 1);
+    const carolFrames = carol.state.frames;
+    await until('carol still receiving', () => carol.state.frames > carolFrames + 5);
+    // The freed place can be taken again (the cap is 2).
+    const dave = await viewer(app, 's5', await token('dave', { canSubscribe: true }));
+    cleanup.push(() => dave.close());
+    expect(dave.response.statusCode).toBe(201);
+
+    await provider.endStream(room, 's5');
+    const after = await provider.stats();
+    expect(after.publishers).toBe(before.publishers - 1);
+    expect(after.viewers).toBe(before.viewers - 2);
+    expect(gone).not.toContain(`${room}/s5`);
+  });
+
   it('refuses tokens without the grant, expired or for another room, and what the gate forbids', async () => {
     gate.live.set('s3', 'alice');
     const offer = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n';

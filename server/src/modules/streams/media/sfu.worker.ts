@@ -167,7 +167,9 @@ function newPeerConnection(): RTCPeerConnection {
     // browser's bandwidth estimate stalls near 0.6 Mbps (PLATFORM-NOTES item 16).
     headerExtensions: {
       video: [useSdesMid(), useAbsSendTime(), useTransportWideCC()],
-      audio: [useSdesMid(), useAbsSendTime(), useTransportWideCC()],
+      // Not on audio: werift answers transport-wide feedback per receiver, so audio packets
+      // numbered in the same sequence would look lost to the browser's estimator.
+      audio: [useSdesMid()],
     },
     iceServers: s.iceServers,
     icePortRange: s.udpPorts ? [s.udpPorts.min, s.udpPorts.max] : undefined,
@@ -275,11 +277,24 @@ function forwardTrack(
       if (viewer.forwardedFrom[kind] !== publisher.sessionId) {
         // A republished stream starts its own sequence numbers and timestamps: continue the
         // viewer's instead of jumping.
-        if (viewer.forwardedFrom[kind] !== undefined) sender.replaceRTP(rtp.header, true);
+        if (viewer.forwardedFrom[kind] !== undefined) continueNumbering(sender, rtp, kind);
         viewer.forwardedFrom[kind] = publisher.sessionId;
       }
       sender.sendRtp(packet).catch(() => undefined);
     }
+  });
+}
+
+/**
+ * Makes `sender` continue its own sequence numbers and timestamps with `rtp` as the next packet
+ * (one frame interval later). Passed as if the packet before it, since werift's own
+ * discontinuity step wraps the timestamp offset at 16 bits.
+ */
+function continueNumbering(sender: RTCRtpSender, rtp: RtpPacket, kind: Kind): void {
+  const step = kind === 'video' ? 3000 : 960;
+  sender.replaceRTP({
+    sequenceNumber: (rtp.header.sequenceNumber + 0xffff) & 0xffff,
+    timestamp: (rtp.header.timestamp - step) >>> 0,
   });
 }
 

@@ -70,6 +70,8 @@ export class SfuClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly goneListeners: ((room: string, streamId: string) => void)[] = [];
+  /** Streams with a broadcaster session in the worker, so a crash can still end them. */
+  private readonly published = new Map<string, { room: string; streamId: string }>();
   private closed = false;
 
   constructor(
@@ -86,7 +88,9 @@ export class SfuClient {
   }
 
   async publish(room: string, streamId: string, identity: string, sdp: string): Promise<SfuAnswer> {
-    return (await this.call({ type: 'publish', room, streamId, identity, sdp })) as SfuAnswer;
+    const answer = (await this.call({ type: 'publish', room, streamId, identity, sdp })) as SfuAnswer;
+    this.published.set(`${room}\n${streamId}`, { room, streamId });
+    return answer;
   }
 
   async watch(room: string, streamId: string, identity: string, sdp: string): Promise<SfuAnswer> {
@@ -99,6 +103,7 @@ export class SfuClient {
 
   /** Nothing to end when the worker never started (no media request yet). */
   async endStream(room: string, streamId: string): Promise<void> {
+    this.published.delete(`${room}\n${streamId}`);
     if (this.worker) await this.call({ type: 'endStream', room, streamId });
   }
 
@@ -138,9 +143,13 @@ export class SfuClient {
     worker.on('error', (error) => this.onError(error));
     worker.on('exit', (code) => {
       if (this.worker !== worker) return;
-      // A crashed worker took every session with it: the next request starts a new one.
+      // A crashed worker took every session with it: the next request starts a new one, and
+      // the streams it carried have lost their broadcasters.
       this.worker = undefined;
       this.failPending(new Error(`the SFU worker exited (code ${code})`));
+      const lost = [...this.published.values()];
+      this.published.clear();
+      for (const { room, streamId } of lost) this.tellGone(room, streamId);
     });
     this.worker = worker;
     return worker;
@@ -148,7 +157,8 @@ export class SfuClient {
 
   private receive(message: WorkerToMain): void {
     if (message.type === 'publisherGone') {
-      for (const listener of this.goneListeners) listener(message.room, message.streamId);
+      this.published.delete(`${message.room}\n${message.streamId}`);
+      this.tellGone(message.room, message.streamId);
       return;
     }
     const pending = this.pending.get(message.id);
@@ -156,6 +166,16 @@ export class SfuClient {
     this.pending.delete(message.id);
     if (message.type === 'reply') pending.resolve(message.reply);
     else pending.reject(new Error(message.message));
+  }
+
+  private tellGone(room: string, streamId: string): void {
+    for (const listener of this.goneListeners) {
+      try {
+        listener(room, streamId);
+      } catch (error) {
+        this.onError(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
   }
 
   private failPending(error: Error): void {
