@@ -177,20 +177,14 @@ function newPeerConnection(): RTCPeerConnection {
   });
 }
 
-/** Answers `offer` without trickle ICE: waits until candidates are gathered, so one POST suffices. */
+/**
+ * Answers `offer` without trickle ICE, so one POST suffices: werift's setLocalDescription
+ * resolves once its candidates are gathered (host ones at once; an unreachable STUN/TURN server
+ * costs its ~5 s timeout).
+ */
 async function answer(pc: RTCPeerConnection, offer: string): Promise<string> {
   await pc.setRemoteDescription({ type: 'offer', sdp: offer });
   await pc.setLocalDescription(await pc.createAnswer());
-  if (pc.iceGatheringState !== 'complete') {
-    await new Promise<void>((resolve) => {
-      const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
-        if (state === 'complete') {
-          unSubscribe();
-          resolve();
-        }
-      });
-    });
-  }
   const sdp = pc.localDescription?.sdp;
   if (!sdp) throw new Error('no local description after answering');
   const { publicIp } = config();
