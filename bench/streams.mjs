@@ -7,9 +7,12 @@
 // top 32 rows of the Y plane) and keeps the time it handed each frame to the encoder; each viewer
 // reads the counter back from its decoded frames: glass-to-glass latency = encode + send +
 // SFU + receive + decode, on one clock. Per viewer count it reports
-//   - the SFU worker's CPU: its event loop utilisation over the window (the share of one core
-//     its thread was busy; performance.eventLoopUtilization in the worker), and the whole server
-//     process's CPU (process.cpuUsage delta: main thread, worker, libuv threads);
+//   - the SFU worker thread's CPU, % of one core: its own CPU time over the window (Linux,
+//     /proc/thread-self/stat read in the worker), and in brackets its event loop utilisation
+//     (performance.eventLoopUtilization: wall time it was busy, which also counts time spent
+//     waiting for a core on a loaded machine); the whole server process's CPU (process.cpuUsage
+//     delta: main thread, worker, libuv threads); and this process's CPU (the peers' encoding and
+//     decoding, libwebrtc's threads included);
 //   - the server process's RSS, and the worker's heap;
 //   - frames decoded per second per viewer (min, median) and the latency p50/p99;
 //   - GET /api/health (the real app, embedded database, on the server's main thread) from a small
@@ -70,13 +73,15 @@ export async function benchStreams({ viewerCounts = [1, 10, 25, 50], seconds = 1
       await until(`${count} viewers decoding`, () => viewers.every((v) => v.frames > 0), 60_000);
       console.log(`[streams] ${count} viewer(s): measuring ${seconds} s ...`);
       for (const v of viewers) v.reset();
-      await server.stats();
+      const start = await server.stats();
       await publisher.sending();
+      const ownCpu = process.cpuUsage();
       const probe = probeHealth(server.healthUrl, seconds * 1000);
       const since = performance.now();
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
       const elapsed = (performance.now() - since) / 1000;
       const stats = await server.stats();
+      const own = process.cpuUsage(ownCpu);
       const sending = await publisher.sending();
       const health = await probe;
       const fps = viewers.map((v) => v.frames / elapsed).sort((a, b) => a - b);
@@ -86,8 +91,13 @@ export async function benchStreams({ viewerCounts = [1, 10, 25, 50], seconds = 1
         publisherKbps: Math.round(sending.kbps),
         publisherEstimateKbps: sending.estimateKbps,
         publisherFrame: `${sending.width}×${sending.height}`,
-        workerCpuPercent: round(stats.worker.eventLoopUtilization * 100),
+        workerCpuPercent:
+          stats.worker.threadCpuSeconds === null
+            ? null
+            : round(((stats.worker.threadCpuSeconds - start.worker.threadCpuSeconds) / elapsed) * 100),
+        workerBusyPercent: round(stats.worker.eventLoopUtilization * 100),
         processCpuPercent: round(stats.processCpuShare * 100),
+        peersCpuPercent: round(((own.user + own.system) / 1e6 / elapsed) * 100),
         rssMb: round(stats.rss / 2 ** 20),
         workerHeapMb: round(stats.worker.heapUsed / 2 ** 20),
         sfuViewers: stats.worker.viewers,
@@ -328,8 +338,9 @@ function round(value) {
 export function formatStreamsTable({ runs }) {
   const header = [
     'viewers',
-    'SFU worker CPU',
-    'process CPU',
+    'SFU thread CPU (busy)',
+    'server CPU',
+    'peers CPU',
     'RSS',
     'fps min/median',
     'latency p50/p99',
@@ -337,8 +348,9 @@ export function formatStreamsTable({ runs }) {
   ];
   const lines = runs.map((r) => [
     String(r.viewers),
-    `${r.workerCpuPercent} %`,
+    `${r.workerCpuPercent} % (${r.workerBusyPercent} %)`,
     `${r.processCpuPercent} %`,
+    `${r.peersCpuPercent} %`,
     `${r.rssMb} MB`,
     `${r.fpsMin} / ${r.fpsMedian}`,
     `${r.latencyP50} / ${r.latencyP99} ms`,

@@ -43,6 +43,11 @@ export interface SfuStats {
   viewers: number;
   /** The worker's event loop utilisation since the last stats call (0–1): its share of a core. */
   eventLoopUtilization: number;
+  /**
+   * CPU seconds this worker thread has used since it started (Linux: /proc/thread-self/stat;
+   * null elsewhere). Unlike the utilisation, it does not count time spent waiting for a core.
+   */
+  threadCpuSeconds: number | null;
   /** The worker thread's heap in use, bytes (the process's RSS is shared with the main thread). */
   heapUsed: number;
 }
