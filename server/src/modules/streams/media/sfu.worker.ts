@@ -151,23 +151,26 @@ function forgetIfEmpty(stream: Stream): void {
   }
 }
 
-function newPeerConnection(): RTCPeerConnection {
+function newPeerConnection(role: 'publisher' | 'viewer'): RTCPeerConnection {
   const s = config();
+  const publisher = role === 'publisher';
   return new RTCPeerConnection({
     codecs: {
       video: [
         new RTCRtpCodecParameters({
           mimeType: 'video/VP8',
           clockRate: 90_000,
-          rtcpFeedback: [useNACK(), usePLI(), useREMB(), useTWCC()],
+          rtcpFeedback: publisher ? [useNACK(), usePLI(), useREMB(), useTWCC()] : [useNACK(), usePLI()],
         }),
       ],
       audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
     },
     // Transport-wide congestion control on the broadcaster's leg: without its feedback the
-    // browser's bandwidth estimate stalls near 0.6 Mbps (PLATFORM-NOTES item 16).
+    // browser's bandwidth estimate stalls near 0.6 Mbps (PLATFORM-NOTES item 16). Not on the
+    // viewers' legs: the SFU forwards one quality and has no use for their estimate, and stamping
+    // and tracking every forwarded packet for it is CPU per packet per viewer.
     headerExtensions: {
-      video: [useSdesMid(), useAbsSendTime(), useTransportWideCC()],
+      video: publisher ? [useSdesMid(), useAbsSendTime(), useTransportWideCC()] : [useSdesMid()],
       // Not on audio: werift answers transport-wide feedback per receiver, so audio packets
       // numbered in the same sequence would look lost to the browser's estimator.
       audio: [useSdesMid()],
@@ -201,7 +204,7 @@ async function publish(room: string, streamId: string, identity: string, sdp: st
     forgetIfEmpty(stream);
     return { ok: false, refusal: { error: 'forbidden' } };
   }
-  const pc = newPeerConnection();
+  const pc = newPeerConnection('publisher');
   const sessionId = randomUUID();
   const publisher: Publisher = {
     sessionId,
@@ -312,7 +315,7 @@ async function watch(room: string, streamId: string, identity: string, sdp: stri
     return { ok: false, refusal: { error: 'viewersFull' } };
   }
   stream.pendingViewers += 1;
-  const pc = newPeerConnection();
+  const pc = newPeerConnection('viewer');
   const senders: Partial<Record<Kind, RTCRtpSender>> = {};
   for (const kind of offeredKinds(sdp)) {
     senders[kind] ??= pc.addTransceiver(kind, { direction: 'sendonly' }).sender;
