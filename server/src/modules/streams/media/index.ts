@@ -18,6 +18,8 @@ export interface EmbeddedProviderOptions {
   logger: Pick<Logger, 'error' | 'warn'>;
   /** Tests: a shorter grace than streamLimits.publisherGraceMs. */
   publisherGraceMs?: number;
+  /** Tests: a viewer silent this long is dropped (default 15 s). */
+  viewerSilenceMs?: number;
   /** Tests and benchmarks on one machine: announce 127.0.0.1 as a candidate too. */
   loopback?: boolean;
 }
@@ -43,6 +45,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
       iceServers: config.iceServers,
       maxVideoBitrate: streamLimits.maxVideoBitrate,
       publisherGraceMs: options.publisherGraceMs ?? streamLimits.publisherGraceMs,
+      viewerSilenceMs: options.viewerSilenceMs ?? 15_000,
       maxViewers: config.maxViewers,
       loopback: options.loopback ?? false,
     },

@@ -59,12 +59,19 @@ async function token(
   return at.toJwt();
 }
 
-/** Polls `check` until it holds (events arrive at their own pace on a loaded machine). */
-async function until(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+/** Polls `check` (after `refresh`) until it holds (events arrive at their own pace on a loaded machine). */
+async function until(
+  what: string,
+  check: () => boolean,
+  timeoutMs = 15_000,
+  refresh: () => Promise<void> = async () => undefined,
+): Promise<void> {
   const start = Date.now();
+  await refresh();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    await refresh();
   }
 }
 
@@ -177,6 +184,7 @@ describe('the embedded media plane', () => {
       gate,
       logger: console as never,
       publisherGraceMs: 1500,
+      viewerSilenceMs: 4000,
       loopback: true,
     });
     provider.onPublisherGone((r, streamId) => gone.push(`${r}/${streamId}`));
@@ -291,7 +299,7 @@ describe('the embedded media plane', () => {
     await provider.endStream(room, 's6');
   });
 
-  it('removeParticipant drops that person only; endStream closes the stream without a publisher-gone notice', async () => {
+  it('drops a removed participant and a vanished viewer only; endStream closes the stream without a publisher-gone notice', async () => {
     gate.live.set('s5', 'alice');
     const pub = await publisher(app, 's5', await token('alice', { canPublish: true }));
     cleanup.push(() => pub.close());
@@ -304,6 +312,7 @@ describe('the embedded media plane', () => {
     );
     await until('frames at both viewers', () => bob.state.frames > 0 && carol.state.frames > 0, 20_000);
     const before = await provider.stats();
+    let viewersNow = before.viewers;
 
     await provider.removeParticipant(room, 'bob');
     expect((await provider.stats()).viewers).toBe(before.viewers - 1);
@@ -313,6 +322,18 @@ describe('the embedded media plane', () => {
     const dave = await viewer(app, 's5', await token('dave', { canSubscribe: true }));
     cleanup.push(() => dave.close());
     expect(dave.response.statusCode).toBe(201);
+    await until('dave receiving', () => dave.state.frames > 0, 20_000);
+    // A viewer that vanishes without a word (no DTLS close reaches werift) is dropped once its
+    // receiver reports stop.
+    dave.close();
+    await until(
+      'dave dropped',
+      () => viewersNow === before.viewers - 1,
+      20_000,
+      async () => {
+        viewersNow = (await provider.stats()).viewers;
+      },
+    );
 
     await provider.endStream(room, 's5');
     const after = await provider.stats();

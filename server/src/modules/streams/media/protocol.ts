@@ -14,6 +14,8 @@ export interface SfuSettings {
   maxVideoBitrate: number;
   /** A broadcaster whose connection is gone this long has ended the stream. */
   publisherGraceMs: number;
+  /** A viewer whose receiver reports stop this long is gone. */
+  viewerSilenceMs: number;
   /** Viewers one stream may have at once. */
   maxViewers: number;
   /** Announce 127.0.0.1 too (tests and benchmarks on one machine). */

@@ -73,9 +73,8 @@ const VIEWER_CONNECT_MS = 20_000;
 /**
  * werift has no "peer left" event, and a peer that vanishes without a DTLS close never changes
  * its connection state (PLATFORM-NOTES item 16): a broadcaster whose media stops for the grace,
- * or a viewer whose receiver reports stop this long, is gone.
+ * or a viewer whose receiver reports stop for `viewerSilenceMs`, is gone. Checked this often.
  */
-const VIEWER_SILENCE_MS = 15_000;
 const LIVENESS_CHECK_MS = 1000;
 
 let settings: SfuSettings | undefined;
@@ -392,7 +391,8 @@ function ensureLivenessChecks(): void {
         continue;
       }
       for (const viewer of [...stream.viewers.values()]) {
-        if (viewer.lastRtcpAt > 0 && now - viewer.lastRtcpAt > VIEWER_SILENCE_MS) dropViewer(stream, viewer);
+        if (viewer.lastRtcpAt > 0 && now - viewer.lastRtcpAt > config().viewerSilenceMs)
+          dropViewer(stream, viewer);
       }
     }
   }, LIVENESS_CHECK_MS);
