@@ -4,7 +4,7 @@
 // machine as the server: their encoding and decoding share its cores with the SFU.
 //
 // The broadcaster draws a frame counter into each picture (16 black or white blocks across the
-// top 32 rows of the Y plane) and keeps the time it handed each frame to the encoder; each viewer
+// top 16 rows of the Y plane, their complement in the next 16, so a misread is not counted) and keeps the time it handed each frame to the encoder; each viewer
 // reads the counter back from its decoded frames: glass-to-glass latency = encode + send +
 // SFU + receive + decode, on one clock. Per viewer count it reports
 //   - the SFU worker thread's CPU, % of one core: its own CPU time over the window (Linux,
@@ -177,19 +177,22 @@ async function publish(wrtc, server, bearer) {
   const source = new wrtc.nonstandard.RTCVideoSource();
   pc.addTransceiver(source.createTrack(), { direction: 'sendonly' });
   const sent = new Map();
-  const data = new Uint8Array(WIDTH * HEIGHT * 1.5);
-  data.fill(128, WIDTH * HEIGHT);
   let counter = 0;
   const timer = setInterval(() => {
     counter = (counter + 1) % 2 ** BITS;
+    // A fresh picture each time: the source must never see a frame change after handing it over.
+    const data = new Uint8Array(WIDTH * HEIGHT * 1.5);
+    data.fill(128, WIDTH * HEIGHT);
     // A moving gradient below the bar code, so the encoder has real work.
     for (let y = BAR_ROWS; y < HEIGHT; y += 1) {
       data.fill((y + counter * 4) & 0xff, y * WIDTH, (y + 1) * WIDTH);
     }
+    // The counter in the upper band, its complement in the lower one: a misread is caught.
     const block = WIDTH / BITS;
     for (let bit = 0; bit < BITS; bit += 1) {
-      const value = (counter >> bit) & 1 ? 235 : 16;
+      const one = (counter >> bit) & 1;
       for (let y = 0; y < BAR_ROWS; y += 1) {
+        const value = (y < BAR_ROWS / 2 ? one : 1 - one) ? 235 : 16;
         data.fill(value, y * WIDTH + bit * block, y * WIDTH + (bit + 1) * block);
       }
     }
@@ -271,13 +274,18 @@ async function watch(wrtc, server, bearer, sent) {
 
 /** The counter in the top rows (the encoder may have scaled the picture: positions are relative). */
 function readCounter({ width, height, data }) {
-  const row = Math.floor(((BAR_ROWS / 2) * height) / HEIGHT);
-  let counter = 0;
-  for (let bit = 0; bit < BITS; bit += 1) {
-    const x = Math.floor(((bit + 0.5) * width) / BITS);
-    if (data[row * width + x] > 128) counter |= 1 << bit;
-  }
-  return counter;
+  const band = (rowInSource) => {
+    const row = Math.floor((rowInSource * height) / HEIGHT);
+    let value = 0;
+    for (let bit = 0; bit < BITS; bit += 1) {
+      const x = Math.floor(((bit + 0.5) * width) / BITS);
+      if (data[row * width + x] > 128) value |= 1 << bit;
+    }
+    return value;
+  };
+  const counter = band(BAR_ROWS / 4);
+  const complement = band((BAR_ROWS * 3) / 4);
+  return (counter ^ complement) === 2 ** BITS - 1 ? counter : -1;
 }
 
 /** GET /api/health every 50 ms from a process of its own (its timings are not this process's load). */
