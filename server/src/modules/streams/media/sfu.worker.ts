@@ -224,9 +224,15 @@ async function publish(room: string, streamId: string, identity: string, sdp: st
     forgetIfEmpty(stream);
     return { ok: false, refusal: { error: 'badSdp', message: describe(error) } };
   }
+  // While the answer was prepared, the stream may have ended, or someone else's publish won.
+  const current = stream.publisher;
+  if (streams.get(streamKey(room, streamId)) !== stream || (current && current.identity !== identity)) {
+    await pc.close().catch(() => undefined);
+    return { ok: false, refusal: { error: stream.publisher ? 'forbidden' : 'notFound' } };
+  }
   // The same broadcaster publishing again (a reconnect within the grace): the new session takes
   // over, and the viewers stay.
-  if (previous) closePublisher(previous);
+  if (current) closePublisher(current);
   stream.publisher = publisher;
   sessions.set(sessionId, { stream, role: 'publisher' });
   // A broadcaster who never connects, or whose connection drops, has the grace to (re)connect.
@@ -323,11 +329,12 @@ async function watch(room: string, streamId: string, identity: string, sdp: stri
   try {
     answerSdp = await answer(pc, sdp);
   } catch (error) {
+    stream.pendingViewers -= 1;
+    forgetIfEmpty(stream);
     await pc.close().catch(() => undefined);
     return { ok: false, refusal: { error: 'badSdp', message: describe(error) } };
-  } finally {
-    stream.pendingViewers -= 1;
   }
+  stream.pendingViewers -= 1;
   const sessionId = randomUUID();
   const viewer: Viewer = {
     sessionId,
