@@ -50,7 +50,9 @@ export function registerMediaRoutes(
       { parseAs: 'string', bodyLimit: maxSdpBytes },
       (_req, body, done) => done(null, body),
     );
-    const config = { public: true };
+    // Each offer costs the SFU a peer connection and its UDP sockets: bounded per address (a
+    // whole venue may share one, hence generous), on top of the token and the viewer cap.
+    const config = { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } };
     const tags = ['streams'];
 
     app.post(

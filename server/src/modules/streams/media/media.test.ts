@@ -3,6 +3,8 @@
  * publish a generated 640×360 VP8 track through the real signalling routes to the werift SFU in
  * its worker thread, and viewers decode the forwarded frames.
  */
+
+import rateLimit from '@fastify/rate-limit';
 import wrtc from '@roamhq/wrtc';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccessToken } from 'livekit-server-sdk';
@@ -189,6 +191,7 @@ describe('the embedded media plane', () => {
     });
     provider.onPublisherGone((r, streamId) => gone.push(`${r}/${streamId}`));
     app = Fastify();
+    await app.register(rateLimit, { global: false });
     registerErrorHandling(app);
     provider.registerRoutes(app);
     await app.ready();
@@ -413,5 +416,28 @@ describe('the embedded media plane', () => {
       headers: { authorization: `Bearer ${bearer}` },
     });
     expect(unknownSession.statusCode).toBe(404);
+  });
+
+  // Last: it spends the address's allowance of the watch route.
+  it('limits offers per address', async () => {
+    const watch = `/api/streams/media/${room}/streams/s7/watch`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i += 1) {
+      statuses.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: watch,
+            headers: { 'content-type': 'application/sdp' },
+            payload: 'v=0',
+          })
+        ).statusCode,
+      );
+    }
+    // The earlier tests spent part of the allowance (120 a minute) on this route already.
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThan(90);
+    expect(statuses.slice(0, first).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(first).every((status) => status === 429)).toBe(true);
   });
 });
