@@ -12,6 +12,8 @@
 //       [--chat-clients=1000] [--chat-conversations=200] [--chat-big-group=500] [--chat-senders=200]
 //       [--chat-duration=60] [--chat-depth-messages=100000]
 //       (the chat part, bench/chat.mjs, on a fresh database on that server)
+//   npm run bench -- [--streams-viewers=1,10,25,50] [--streams-seconds=15] | --no-streams
+//       (the live streams part, bench/streams.mjs: one stream through the embedded SFU)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -63,6 +65,7 @@ async function main() {
     if (options.postgres) results.postgres = await measurePostgresMemory(options);
     results.agenda = await benchAgendaIfAsked(options);
     results.chat = await benchChatIfAsked(options);
+    results.streams = await benchStreamsUnlessSkipped(options);
     report(results, options, loadAtStart);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -255,6 +258,36 @@ async function benchChatIfAsked(options) {
   }
 }
 
+/**
+ * The live streams benchmark in a process of its own (bench/streams.mjs, which prints its own
+ * table), read from its JSON; skipped with --no-streams.
+ */
+async function benchStreamsUnlessSkipped(options) {
+  if (!options.streams) {
+    console.log(
+      '[bench] streams benchmark skipped (--no-streams); docs/PERFORMANCE.md keeps its earlier numbers.',
+    );
+    return undefined;
+  }
+  console.log('[bench] streams: one 640×360 stream through the embedded SFU ...');
+  const tmp = mkdtempSync(path.join(tmpdir(), 'convene-bench-streams-'));
+  try {
+    const json = path.join(tmp, 'streams.json');
+    const args = [
+      'bench/streams.mjs',
+      `--viewers=${options.streamsViewers}`,
+      `--seconds=${options.streamsSeconds}`,
+      `--json=${json}`,
+    ];
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+    if (code !== 0 || !existsSync(json)) throw new Error(`the streams benchmark failed (exit code ${code})`);
+    return JSON.parse(readFileSync(json, 'utf8'));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 function report(results, options, loadAtStart) {
   // The page reports the load average when the bench began, not when it ended.
   const machine = { ...describeMachine(ROOT), load: loadAtStart.toFixed(1) };
@@ -317,7 +350,19 @@ function parseOptions(args) {
     chatSenders: Math.max(1, number('chat-senders', 200)),
     chatDuration: Math.max(1, number('chat-duration', 60)),
     chatDepthMessages: Math.max(20, number('chat-depth-messages', 100_000)),
+    streams: !args.includes('--no-streams'),
+    streamsViewers: streamsViewers(text('streams-viewers') ?? '1,10,25,50'),
+    streamsSeconds: Math.max(1, number('streams-seconds', 15)),
   };
+}
+
+/** --streams-viewers: a comma-separated list of viewer counts. */
+function streamsViewers(value) {
+  const counts = value.split(',').map(Number);
+  if (!counts.every((count) => Number.isInteger(count) && count >= 1)) {
+    throw new Error('--streams-viewers needs viewer counts, e.g. 1,10,25,50');
+  }
+  return counts.join(',');
 }
 
 /** The agenda's database URL; without a database name it is `convene_bench` on that server. */

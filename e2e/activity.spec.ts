@@ -1,7 +1,12 @@
-import { deriveKey } from '../server/node_modules/altcha-lib/dist/esm/v2/algorithms/pbkdf2.js';
-import { type Challenge, solveChallenge } from '../server/node_modules/altcha-lib/dist/esm/v2/index.js';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
-import { confirmAddress, newUser, registerThroughUi, type TestUser, watchForErrors } from './helpers.ts';
+import {
+  confirmAddress,
+  newUser,
+  registerThroughUi,
+  solveCaptcha,
+  type TestUser,
+  watchForErrors,
+} from './helpers.ts';
 
 /** A user signed up through the API, as another person's browser would have done. */
 interface ApiUser extends TestUser {
@@ -12,14 +17,6 @@ interface ApiUser extends TestUser {
 }
 
 const headers = (loginToken: string) => ({ loginToken, version: '3.7' });
-
-/** Solves the server's ALTCHA challenge in Node, as the widget does in the browser. */
-async function solveCaptcha(request: APIRequestContext): Promise<string> {
-  const challenge = (await (await request.get('/api/captcha/challenge')).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('could not solve the bot check');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
 
 async function registerByApi(request: APIRequestContext, prefix: string): Promise<ApiUser> {
   const user = newUser(prefix);

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { deriveKey } from '../server/node_modules/altcha-lib/dist/esm/v2/algorithms/pbkdf2.js';
+import { type Challenge, solveChallenge } from '../server/node_modules/altcha-lib/dist/esm/v2/index.js';
 import { type APIRequestContext, expect, type Page } from './fixtures';
 
 /** A person who signs up in a test; e-mails are unique per call so tests never collide. */
@@ -123,4 +125,12 @@ export function realtimeConnected(page: Page): Promise<void> {
       });
     });
   });
+}
+
+/** Solves the server's ALTCHA challenge in Node, as the widget does in the browser (API-made requests). */
+export async function solveCaptcha(request: APIRequestContext): Promise<string> {
+  const challenge = (await (await request.get('/api/captcha/challenge')).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the bot check');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

@@ -31,7 +31,8 @@ export const SERVER_SOURCES = [
  * Packages left out of the bundle and loaded from node_modules at run time: native add-ons and
  * WebAssembly (PGlite finds its .wasm and .data files next to its own module; sharp loads
  * libvips), optional native parts that may be missing, and big packages that only some set-ups
- * load, on use (the AWS SDK in S3 mode, Redis with REDIS_URL, mail and push when sending).
+ * load, on use (the AWS SDK in S3 mode, Redis with REDIS_URL, mail and push when sending, werift
+ * in the live streams' SFU worker).
  * Everything else, the app and most of its libraries, is in the bundle: one file to read
  * instead of a few thousand to resolve.
  */
@@ -47,6 +48,7 @@ export const EXTERNAL_PACKAGES = [
   'pg-native',
   'bufferutil',
   'utf-8-validate',
+  'werift',
 ];
 
 /** Why server/dist needs a build, or null when it is up to date. */
@@ -67,7 +69,12 @@ export async function buildServerIfStale(root = ROOT, { force = false, quiet = f
   const outdir = path.join(root, 'server', 'dist');
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/src/main.ts' },
+    // The embedded media plane's SFU runs in a worker thread, from a file of its own
+    // (modules/streams/media/sfuClient.ts loads sfu.worker.js next to the bundle).
+    entryPoints: {
+      main: 'server/src/main.ts',
+      'sfu.worker': 'server/src/modules/streams/media/sfu.worker.ts',
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -96,9 +96,15 @@ import {
 } from './modules/rsvp/rsvp.subscribers.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import type { LivekitProvider } from './modules/streams/livekit.provider.ts';
+import type { EmbeddedProvider } from './modules/streams/media/index.ts';
 import type { StreamsProvider } from './modules/streams/streams.provider.ts';
 import { registerLivekitWebhook, registerStreamRoutes } from './modules/streams/streams.routes.ts';
-import { endBroadcasterStreams, endGoneStream, endRoomStreams } from './modules/streams/streams.service.ts';
+import {
+  createStreamsGate,
+  endBroadcasterStreams,
+  endGoneStream,
+  endRoomStreams,
+} from './modules/streams/streams.service.ts';
 import {
   announceStreamChanged,
   disconnectStoppedStream,
@@ -267,12 +273,15 @@ const invitationKinds = {
 
 /**
  * The live streams' media plane STREAMS_PROVIDER names. LiveKit: an existing deployment
- * (livekit.provider.ts). Embedded: tokens are signed with a key pair generated once into the
- * server's secrets; this branch carries the records only, so its embedded provider connects no
- * media: the media plane (modules/streams/media, createEmbeddedProvider with
- * createStreamsGate({ db, config })) takes its place here.
+ * (livekit.provider.ts). Embedded: the werift SFU in a worker thread (modules/streams/media),
+ * started on the first media request; its tokens are signed with a key pair generated once into
+ * the server's secrets, and it asks the records (the gate) before connecting anyone.
  */
-async function createStreamsProvider(config: Config, db: Database['db']): Promise<StreamsProvider> {
+async function createStreamsProvider(
+  config: Config,
+  db: Database['db'],
+  logger: Logger,
+): Promise<StreamsProvider> {
   if (config.streams.provider === 'livekit' && config.streams.livekit) {
     // Loaded only in this mode: the LiveKit SDK stays out of an embedded server's start.
     const { createLivekitProvider } = await import('./modules/streams/livekit.provider.ts');
@@ -286,16 +295,27 @@ async function createStreamsProvider(config: Config, db: Database['db']): Promis
   const apiSecret = await getOrCreateSecret(db, 'streams.apiSecret', () =>
     randomBytes(32).toString('base64url'),
   );
-  return {
-    kind: 'embedded',
-    url: `${config.publicUrl}/api/streams/media`,
+  const { createEmbeddedProvider } = await import('./modules/streams/media/index.ts');
+  return createEmbeddedProvider({
+    config: config.streams,
+    publicUrl: config.publicUrl,
     apiKey,
     apiSecret,
-    endStream: async () => undefined,
-    removeParticipant: async () => undefined,
-    onPublisherGone: () => undefined,
-    close: async () => undefined,
-  };
+    gate: createStreamsGate({ db, config }),
+    logger,
+    // A server only reachable on this machine announces the loopback address to its browsers.
+    loopback: isLoopbackHost(config.host),
+  });
+}
+
+/** Whether the server listens on the loopback interface only. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+/** The embedded media plane also serves its signalling routes. */
+function isEmbeddedProvider(provider: StreamsProvider): provider is EmbeddedProvider {
+  return provider.kind === 'embedded' && 'registerRoutes' in provider;
 }
 
 /** LiveKit mode's provider also takes LiveKit's webhook (participants and rooms gone). */
@@ -376,7 +396,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessionLifetime: config.sessionLifetime,
     allowedOrigins: (origin, host) => isAllowedSocketOrigin(origin, host, publicOrigin),
   });
-  const streams = options.streams ?? (await createStreamsProvider(config, db));
+  const streams = options.streams ?? (await createStreamsProvider(config, db, logger));
   const outbox = new OutboxWorker(
     db,
     {
@@ -458,6 +478,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerChatRoutes(fastify, ctx);
   registerStreamRoutes(fastify, ctx);
   if (isLivekitProvider(streams)) registerLivekitWebhook(fastify, streams);
+  if (isEmbeddedProvider(streams)) streams.registerRoutes(fastify);
   fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
     fastify.swagger(),
   );

@@ -55,6 +55,10 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
         'POST /api/auth/register',
         'POST /api/media/upload',
         'PUT /api/s3/upload',
+        // The media plane's signalling: authorised by the streams token (Bearer), not the session.
+        'DELETE /api/streams/media/sessions/:sessionId',
+        'POST /api/streams/media/:room/streams/:streamId/publish',
+        'POST /api/streams/media/:room/streams/:streamId/watch',
       ].sort(),
     );
   });

@@ -233,16 +233,19 @@ describe.each(testDatabases())('live stream records on %s', (kind) => {
     });
   });
 
-  it('shows a stream to editors and to guests who answered yes or maybe; 404 to anyone else', async () => {
+  it('shows a stream to editors and to guests who answered yes or maybe; says why to others who see the event; 404 to strangers', async () => {
     const eventId = await newEvent();
     const streamId = (await start(eventId, owner)).json().streamId;
     const url = `/api/events/${eventId}/streams/${streamId}`;
     for (const who of [owner, manager, guests.yes, guests.maybe]) {
       expect((await call('GET', url, who)).statusCode).toBe(200);
     }
-    for (const who of [guests.no, guests.pending, member, stranger]) {
-      expect((await call('GET', url, who)).statusCode).toBe(404);
+    for (const who of [guests.no, guests.pending, member]) {
+      const refused = await call('GET', url, who);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(streamMessages.rsvpRequired);
     }
+    expect((await call('GET', url, stranger)).statusCode).toBe(404);
     expect((await call('GET', `/api/events/${eventId}/streams/${randomUUID()}`, owner)).statusCode).toBe(404);
     expect((await call('GET', `/api/events/${eventId}/streams/nonsense`, owner)).statusCode).toBe(404);
   });

@@ -85,8 +85,9 @@ export async function createStream(
 export async function getStream(ctx: AppContext, viewer: Viewer, eventId: string, streamId: string) {
   const access = await getStreamsAccess(ctx.db, eventId, viewer.account.id);
   const row = await findStream(ctx.db, streamId);
-  if (!row || row.eventKey !== access.eventKey || !streamsPolicy.can(access.standing, 'watchStreams'))
-    throw notFound('No such stream');
+  if (!row || row.eventKey !== access.eventKey) throw notFound('No such stream');
+  // Whoever sees the event sees its streams listed (livestreams); watching one needs yes or maybe.
+  streamsPolicy.authorize(access.standing, 'watchStreams');
   return presentOneStream(ctx.db, row);
 }
 

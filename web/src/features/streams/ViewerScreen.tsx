@@ -132,6 +132,8 @@ export function ViewerScreen() {
   if (eventId === null || (loadError instanceof ApiError && loadError.status === 404)) {
     return <Navigate to="/404" replace />;
   }
+  // Someone who sees the event but may not watch (no RSVP of yes or maybe) is told why.
+  const shownRefusal = refusal ?? (loadError ? refusalKey(loadError) : null);
 
   const togglePlay = () => {
     const video = videoRef.current;
@@ -197,7 +199,7 @@ export function ViewerScreen() {
           <Typography color="text.secondary">{t('streams.watch.by', { name: initiator.name })}</Typography>
         </Stack>
       ) : null}
-      {refusal ? (
+      {shownRefusal ? (
         <Alert
           severity="warning"
           action={
@@ -206,7 +208,7 @@ export function ViewerScreen() {
             </Button>
           }
         >
-          {errorText(refusal)}
+          {errorText(shownRefusal)}
         </Alert>
       ) : (
         <Box ref={frameRef} sx={{ position: 'relative', bgcolor: 'common.black', borderRadius: 2 }}>

@@ -1,0 +1,185 @@
+/**
+ * The main thread's handle on the SFU worker (sfu.worker.ts): starts it on the first media
+ * request, turns requests into messages and the worker's replies back into promises, and passes
+ * on its "broadcaster gone" notices. From the sources (tests, tsx) it runs sfu.worker.ts through
+ * tsx; from the built server, sfu.worker.js next to the bundle (scripts/lib/server-build.mjs
+ * emits it as an entry of its own).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type {
+  MainToWorker,
+  SfuAnswer,
+  SfuRefusal,
+  SfuReply,
+  SfuRequest,
+  SfuSettings,
+  SfuStats,
+  WorkerToMain,
+} from './protocol.ts';
+
+/** A request the worker refused, for the routes to answer (never a 500). */
+export class SfuRefused extends Error {
+  constructor(readonly refusal: SfuRefusal) {
+    super(`the SFU refused: ${refusal.error}`);
+  }
+}
+
+interface Pending {
+  resolve: (reply: SfuReply) => void;
+  reject: (error: Error) => void;
+}
+
+/** Where the worker's code is: the TypeScript source beside this file, or the bundle's sfu.worker.js. */
+function startWorker(): Worker {
+  if (import.meta.url.endsWith('.ts')) return new Worker(bundledFromSources(), { name: 'convene-sfu' });
+  const built = new URL('./sfu.worker.js', import.meta.url);
+  if (!existsSync(fileURLToPath(built)))
+    throw new Error(`the SFU worker is missing: ${fileURLToPath(built)}`);
+  return new Worker(built, { name: 'convene-sfu' });
+}
+
+/**
+ * Running from the TypeScript sources (tests, `npm run dev`): Node 20 applies no loader hooks
+ * (tsx) in worker threads, so the worker's source is bundled with esbuild (a dev dependency,
+ * as the server build uses) into node_modules/.cache, where its packages resolve.
+ */
+function bundledFromSources(): URL {
+  const require = createRequire(import.meta.url);
+  const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+  const outfile = path.join(root, 'node_modules', '.cache', 'convene-sfu', `sfu.worker.${process.pid}.mjs`);
+  const { buildSync } = require('esbuild') as typeof import('esbuild');
+  buildSync({
+    entryPoints: [fileURLToPath(new URL('./sfu.worker.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.11',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return pathToFileURL(outfile);
+}
+
+export class SfuClient {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly goneListeners: ((room: string, streamId: string) => void)[] = [];
+  /** Streams with a broadcaster session in the worker, so a crash can still end them. */
+  private readonly published = new Map<string, { room: string; streamId: string }>();
+  private closed = false;
+
+  constructor(
+    private readonly settings: SfuSettings,
+    private readonly onError: (error: Error) => void,
+  ) {}
+
+  onPublisherGone(listener: (room: string, streamId: string) => void): void {
+    this.goneListeners.push(listener);
+  }
+
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
+
+  async publish(room: string, streamId: string, identity: string, sdp: string): Promise<SfuAnswer> {
+    const answer = (await this.call({ type: 'publish', room, streamId, identity, sdp })) as SfuAnswer;
+    this.published.set(`${room}\n${streamId}`, { room, streamId });
+    return answer;
+  }
+
+  async watch(room: string, streamId: string, identity: string, sdp: string): Promise<SfuAnswer> {
+    return (await this.call({ type: 'watch', room, streamId, identity, sdp })) as SfuAnswer;
+  }
+
+  async deleteSession(sessionId: string, room: string, identity: string): Promise<void> {
+    await this.call({ type: 'delete', sessionId, room, identity });
+  }
+
+  /** Nothing to end when the worker never started (no media request yet). */
+  async endStream(room: string, streamId: string): Promise<void> {
+    this.published.delete(`${room}\n${streamId}`);
+    if (this.worker) await this.call({ type: 'endStream', room, streamId });
+  }
+
+  async removeParticipant(room: string, identity: string): Promise<void> {
+    if (this.worker) await this.call({ type: 'removeParticipant', room, identity });
+  }
+
+  async stats(): Promise<SfuStats> {
+    return (await this.call({ type: 'stats' })) as SfuStats;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+    this.failPending(new Error('the SFU was closed'));
+  }
+
+  private async call(request: SfuRequest): Promise<SfuAnswer | SfuStats | null> {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    const reply = await new Promise<SfuReply>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ type: 'request', id, request } satisfies MainToWorker);
+    });
+    if (!reply.ok) throw new SfuRefused(reply.refusal);
+    return reply.value;
+  }
+
+  private ensureWorker(): Worker {
+    if (this.closed) throw new Error('the SFU was closed');
+    if (this.worker) return this.worker;
+    const worker = startWorker();
+    worker.postMessage({ type: 'init', settings: this.settings } satisfies MainToWorker);
+    worker.on('message', (message: WorkerToMain) => this.receive(message));
+    worker.on('error', (error) => this.onError(error));
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      // A crashed worker took every session with it: the next request starts a new one, and
+      // the streams it carried have lost their broadcasters.
+      this.worker = undefined;
+      this.failPending(new Error(`the SFU worker exited (code ${code})`));
+      const lost = [...this.published.values()];
+      this.published.clear();
+      for (const { room, streamId } of lost) this.tellGone(room, streamId);
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(message: WorkerToMain): void {
+    if (message.type === 'publisherGone') {
+      this.published.delete(`${message.room}\n${message.streamId}`);
+      this.tellGone(message.room, message.streamId);
+      return;
+    }
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    this.pending.delete(message.id);
+    if (message.type === 'reply') pending.resolve(message.reply);
+    else pending.reject(new Error(message.message));
+  }
+
+  private tellGone(room: string, streamId: string): void {
+    for (const listener of this.goneListeners) {
+      try {
+        listener(room, streamId);
+      } catch (error) {
+        this.onError(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  }
+
+  private failPending(error: Error): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+}
