@@ -172,11 +172,14 @@ export class SfuClient {
   }
 
   private tellGone(room: string, streamId: string): void {
+    const fail = (error: unknown) => this.onError(error instanceof Error ? error : new Error(String(error)));
     for (const listener of this.goneListeners) {
       try {
-        listener(room, streamId);
+        // The records' listener is async (it ends the stream in the database): its failure is
+        // logged, never an unhandled rejection.
+        Promise.resolve(listener(room, streamId) as unknown).catch(fail);
       } catch (error) {
-        this.onError(error instanceof Error ? error : new Error(String(error)));
+        fail(error);
       }
     }
   }
