@@ -49,7 +49,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
       maxViewers: config.maxViewers,
       loopback: options.loopback ?? false,
     },
-    (error) => logger.error({ err: error }, 'the SFU worker failed'),
+    (error) => logger.error({ err: error }, 'the embedded media plane failed'),
   );
   const verifyToken = tokenVerifier(apiKey, apiSecret);
   return {

@@ -175,6 +175,7 @@ describe('the embedded media plane', () => {
   let provider: EmbeddedProvider;
   const gate = new TestGate();
   const gone: string[] = [];
+  const errors: string[] = [];
   const cleanup: (() => void)[] = [];
 
   beforeAll(async () => {
@@ -184,12 +185,19 @@ describe('the embedded media plane', () => {
       apiKey,
       apiSecret,
       gate,
-      logger: console as never,
+      logger: {
+        error: (details: { err: Error }) => errors.push(details.err.message),
+        warn: () => undefined,
+      } as never,
       publisherGraceMs: 1500,
       viewerSilenceMs: 4000,
       loopback: true,
     });
     provider.onPublisherGone((r, streamId) => gone.push(`${r}/${streamId}`));
+    // A listener that fails (the records' database is down) is logged, and the others still hear.
+    provider.onPublisherGone(async () => {
+      throw new Error('the records failed');
+    });
     app = Fastify();
     await app.register(rateLimit, { global: false });
     registerErrorHandling(app);
@@ -274,6 +282,7 @@ describe('the embedded media plane', () => {
     await until('the broadcaster connected', () => pub.pc.connectionState === 'connected');
     pub.close();
     await until('the publisher-gone notice', () => gone.includes(`${room}/s2`), 20_000);
+    await until('the failing listener logged', () => errors.includes('the records failed'));
   });
 
   it('keeps the viewers when the broadcaster publishes again (a reconnect), and refuses someone else publishing it', async () => {

@@ -5,7 +5,7 @@
  * tsx; from the built server, sfu.worker.js next to the bundle (scripts/lib/server-build.mjs
  * emits it as an entry of its own).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,11 +50,13 @@ function startWorker(): Worker {
 function bundledFromSources(): URL {
   const require = createRequire(import.meta.url);
   const root = fileURLToPath(new URL('../../../../../', import.meta.url));
-  const outfile = path.join(root, 'node_modules', '.cache', 'convene-sfu', `sfu.worker.${process.pid}.mjs`);
+  const outfile = path.join(root, 'node_modules', '.cache', 'convene-sfu', 'sfu.worker.mjs');
+  // Written aside and renamed into place: parallel test processes may bundle at once.
+  const temporary = `${outfile}.${process.pid}.tmp`;
   const { buildSync } = require('esbuild') as typeof import('esbuild');
   buildSync({
     entryPoints: [fileURLToPath(new URL('./sfu.worker.ts', import.meta.url))],
-    outfile,
+    outfile: temporary,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -62,6 +64,7 @@ function bundledFromSources(): URL {
     packages: 'external',
     logLevel: 'warning',
   });
+  renameSync(temporary, outfile);
   return pathToFileURL(outfile);
 }
 
@@ -169,11 +172,14 @@ export class SfuClient {
   }
 
   private tellGone(room: string, streamId: string): void {
+    const fail = (error: unknown) => this.onError(error instanceof Error ? error : new Error(String(error)));
     for (const listener of this.goneListeners) {
       try {
-        listener(room, streamId);
+        // The records' listener is async (it ends the stream in the database): its failure is
+        // logged, never an unhandled rejection.
+        Promise.resolve(listener(room, streamId) as unknown).catch(fail);
       } catch (error) {
-        this.onError(error instanceof Error ? error : new Error(String(error)));
+        fail(error);
       }
     }
   }
