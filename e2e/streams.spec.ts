@@ -158,8 +158,12 @@ test('an editor goes live; guests who answered yes or maybe watch, a no is refus
   await expect(row).toBeVisible();
   await expect(row.getByText('Live', { exact: true })).toHaveCount(0);
 
+  // The refusal is an answer of 403 (the stream's record, again when a realtime update refreshes
+  // it), which the browser logs; nothing else may go wrong for anyone.
+  expect(no.problems.length).toBeGreaterThan(0);
+  no.problems.splice(0, Infinity, ...no.problems.filter((problem) => !problem.includes('status of 403')));
   for (const person of [editor, yes, maybe, no]) {
-    expect(person.problems).toEqual([]);
+    expect(person.problems, person.user.name).toEqual([]);
     await person.page.context().close();
   }
 });

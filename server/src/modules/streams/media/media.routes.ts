@@ -98,8 +98,14 @@ export function registerMediaRoutes(
         const { sessionId } = parseParams(sessionParams, request.params, 404);
         const grant = await authorise(request, deps.verifyToken, undefined);
         const sfu = deps.sfu();
-        if (!sfu.started) throw notFound();
-        await refusalsToErrors(sfu.deleteSession(sessionId, grant.room, grant.identity));
+        // Ending a session that has already ended (the stream stopped, the server restarted)
+        // is done: a client leaving after the server closed it need not be told otherwise.
+        if (!sfu.started) return reply.code(204).send();
+        try {
+          await refusalsToErrors(sfu.deleteSession(sessionId, grant.room, grant.identity));
+        } catch (error) {
+          if (!(error instanceof ApiError && error.statusCode === 404)) throw error;
+        }
         return reply.code(204).send();
       },
     );
