@@ -1,10 +1,11 @@
-import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
+import { CssBaseline, useMediaQuery } from '@mui/material';
 import type { RealtimeSubscriber } from '../api/RealtimeProvider.tsx';
 import { GuardedBrowserRouter } from '../components/navigationGuard.tsx';
 import { SnackbarProvider } from '../components/Snackbar.tsx';
 import { subscribeActivityRefresh } from '../features/activity/activityRealtime.ts';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
 import { subscribeChatRealtime } from '../features/chat/chatRealtime.ts';
+import { EmbedBridge, EmbedSignIn, EmbedThemeProvider } from '../features/embed/index.ts';
 import { AppRoutes } from './router.tsx';
 import { reducedMotionTheme, theme } from './theme.ts';
 
@@ -19,15 +20,18 @@ const realtimeSubscribers: readonly RealtimeSubscriber[] = [subscribeActivityRef
 export function App() {
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
-    <ThemeProvider theme={reduceMotion ? reducedMotionTheme : theme}>
+    <EmbedThemeProvider base={reduceMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <SnackbarProvider>
         <SessionProvider realtimeSubscribers={realtimeSubscribers}>
           <GuardedBrowserRouter>
-            <AppRoutes />
+            <EmbedBridge />
+            <EmbedSignIn>
+              <AppRoutes />
+            </EmbedSignIn>
           </GuardedBrowserRouter>
         </SessionProvider>
       </SnackbarProvider>
-    </ThemeProvider>
+    </EmbedThemeProvider>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppConfig } from '../api/config.ts';
 import logoUrl from '../assets/logo.svg';
+import { isEmbedded } from '../features/embed/index.ts';
 import { NavItemIcon } from './NavItemIcon.tsx';
 import { navItems } from './navItems.ts';
 import { useMenuNavState } from './useMenuNavState.ts';
@@ -30,7 +31,9 @@ export function SideNav() {
   const navState = useMenuNavState();
   const dots = useNavDots();
   const { data: config } = useAppConfig();
-  const classicAppUrl = config?.classicAppUrl ?? null;
+  // Inside a host page (issue 16) the host's own page is the way out: no switch, no feedback link.
+  const embedded = isEmbedded();
+  const classicAppUrl = embedded ? null : (config?.classicAppUrl ?? null);
   const { handleSwitch, isSwitching } = useSwitchToClassic(classicAppUrl);
   const feedbackSubject = t('navigator.feedbackSubject', { product: config?.productName ?? productName });
 
@@ -103,7 +106,7 @@ export function SideNav() {
               </ListItemButton>
             </ListItem>
           ) : null}
-          {config ? (
+          {config && !embedded ? (
             <ListItem disablePadding>
               <ListItemButton
                 component="a"
