@@ -79,6 +79,8 @@ let started = false;
 let connected = false;
 const queued: AppToHostMessage[] = [];
 const handlers = new Set<(message: HostToAppMessage) => void>();
+/** The last count told, so the host hears of a change only (several screens watch the count). */
+let lastUnread: number | null = null;
 
 function deliver(message: AppToHostMessage): void {
   if (!hostOrigin) return;
@@ -88,6 +90,10 @@ function deliver(message: AppToHostMessage): void {
 /** Sends a message to the host page (embedded mode only; held until the host is known). */
 export function postToHost(message: AppToHostMessage): void {
   if (!isEmbedded() || window.parent === window) return;
+  if (message.type === 'unread-changed') {
+    if (message.count === lastUnread) return;
+    lastUnread = message.count;
+  }
   if (!connected) {
     // The allowed origins are still loading: keep the latest of each type, in order.
     const index = queued.findIndex((held) => held.type === message.type);
