@@ -135,6 +135,16 @@ test('a host page signs its user in with a one-time code, hears what opens and t
     [theme('#116633', '#553311'), conveneUrl] as const,
   );
   await expect.poll(() => primaryColour(frame)).toBe('rgb(17, 102, 51)');
+  // The host may open one of the app's paths, never another site.
+  for (const path of ['//evil.example/', '/events']) {
+    await host.evaluate(
+      ([message, origin]) =>
+        (document.getElementById('convene') as HTMLIFrameElement).contentWindow?.postMessage(message, origin),
+      [{ source: 'convene', v: 1, type: 'navigate', path }, conveneUrl] as const,
+    );
+  }
+  await expect.poll(() => new URL(frame.url()).pathname).toBe('/events');
+  expect(new URL(frame.url()).origin).toBe(conveneUrl);
 
   // The same message from a frame of another origin, or sent with a bad colour, changes nothing.
   await host.evaluate((src) => {

@@ -35,8 +35,14 @@ export function EmbedSignIn({ children }: { children: ReactNode }) {
     hasStarted.current = true;
     const { code, userId } = takeEmbedLaunch();
     const hostOrigin = framingOrigin();
-    if (!code || !userId || !hostOrigin) {
+    if (!code || !userId) {
       setState('codeInvalid');
+      return;
+    }
+    // The browser hides who frames the page (no ancestorOrigins, host sent no referrer): the code
+    // cannot be matched to its host (docs/EMBED.md asks hosts to keep the default referrer policy).
+    if (!hostOrigin) {
+      setState('wrongOrigin');
       return;
     }
     apiFetch<StoredAccount>('/api/embed/session', {
