@@ -149,6 +149,11 @@ describe.each(testDatabases())('embedding sign-in codes on %s', (kind) => {
     expect(badExchange.json().field).toBe('hostOrigin');
   });
 
+  it('tells the browser which hosts it may talk to', async () => {
+    const config = (await app.fastify.inject({ url: '/api/config' })).json();
+    expect(config.embedOrigins).toEqual([intranet, portal]);
+  });
+
   it('never logs a code, a host key or a session token', async () => {
     const user = await app.register();
     const { code } = (await mint(user.userId)).json() as { code: string };
