@@ -7,6 +7,9 @@ import { buildServerIfStale, serverArgs } from '../scripts/lib/server-build.mjs'
 import { staleReason } from '../scripts/lib/staleness.mjs';
 import { WEB_SOURCES } from '../scripts/lib/web-build.mjs';
 
+/** The example host page's key (embed.spec.ts starts it with the same). */
+export const embedHostKey = 'e2e-embed-host-key-0123456789abcdefghij';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'web');
 
@@ -76,6 +79,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // requests (console errors) while still drawing the map (PLATFORM-NOTES pitfall 10).
       MAP_TILE_URL:
         'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWN48OABAAVEAqF7fMS0AAAAAElFTkSuQmCC',
+      // embed.spec.ts: the example host page on its own loopback port may embed the app and mint codes.
+      EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${process.env.E2E_EMBED_PORT}`,
+      EMBED_HOST_KEYS: `http://127.0.0.1:${process.env.E2E_EMBED_PORT}=${embedHostKey}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

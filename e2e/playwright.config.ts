@@ -15,6 +15,8 @@ async function findFreePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ??= String(await findFreePort());
+// The example host page of embed.spec.ts (scripts/embed-demo.mjs): another origin, allowed to embed.
+process.env.E2E_EMBED_PORT ??= String(await findFreePort());
 
 /** Browser tests against the real server (started by global-setup.ts with a fresh data dir). */
 export default defineConfig({

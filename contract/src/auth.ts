@@ -109,5 +109,7 @@ export const clientConfig = z.object({
   mapLinkUrl: z.string(),
   /** VAPID public key the browser subscribes to Web Push with. */
   vapidPublicKey: z.string(),
+  /** Host page origins allowed to embed the app: the only targets of its messages to the host. */
+  embedOrigins: z.array(z.string()),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -25,6 +25,9 @@ export const errorCodes = [
   'INVITATION_WITHDRAWN',
   'INVALID_CURRENT_PASSWORD',
   'ALREADY_REPORTED',
+  'EMBED_CODE_INVALID',
+  'EMBED_WRONG_USER',
+  'EMBED_WRONG_ORIGIN',
 ] as const;
 
 /** One of the API's stable error codes. */

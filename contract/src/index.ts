@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './authMessages.ts';
 export * from './calendars.ts';
 export * from './chat.ts';
+export * from './embed.ts';
 export * from './errorCodes.ts';
 export * from './errors.ts';
 export * from './eventAttachments.ts';

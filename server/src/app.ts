@@ -50,6 +50,7 @@ import {
   mailSupportMessage,
   pushMessage,
 } from './modules/chat/chat.subscribers.ts';
+import { registerEmbedRoutes } from './modules/embed/embed.routes.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import {
   announceCalendarEventsDeleted,
@@ -197,7 +198,10 @@ export const contentSecurityPolicy = (config: Config) => {
     workerSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
+    // Only the configured host pages may frame the app (issue 16); none when embedding is off.
+    frameAncestors: config.embed.allowedOrigins.length
+      ? ["'self'", ...config.embed.allowedOrigins]
+      : ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
   };
@@ -445,6 +449,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await fastify.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
+    // X-Frame-Options cannot name other origins: with embedding on, frame-ancestors alone decides
+    // (browsers ignore X-Frame-Options when frame-ancestors is present; older ones would block).
+    xFrameOptions: config.embed.allowedOrigins.length ? false : { action: 'sameorigin' },
   });
   // ioredis is loaded only when Redis is configured (a single process does without it).
   const rateLimitRedis = config.redisUrl
@@ -479,6 +486,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerStreamRoutes(fastify, ctx);
   if (isLivekitProvider(streams)) registerLivekitWebhook(fastify, streams);
   if (isEmbeddedProvider(streams)) streams.registerRoutes(fastify);
+  registerEmbedRoutes(fastify, ctx);
   fastify.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () =>
     fastify.swagger(),
   );

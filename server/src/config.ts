@@ -52,6 +52,12 @@ const environment = z.object({
     .regex(/^https?:\/\/[^\s]*\{query\}/, 'an http(s) url with a {query} placeholder')
     .default('https://www.openstreetmap.org/search?query={query}'),
   CLASSIC_APP_URL: optionalUrl,
+  /** Host pages that may embed Convene in an iframe: comma-separated exact origins; empty = off. */
+  EMBED_ALLOWED_ORIGINS: z.string().trim().default(''),
+  /** Per-host API keys for minting embed sign-in codes: `<origin>=<key>,…` (see docs/EMBED.md). */
+  EMBED_HOST_KEYS: z.string().trim().default(''),
+  /** How long an embed sign-in code lives, in seconds (at most 60). */
+  EMBED_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** Live streams: `embedded` (a werift SFU in this process's worker thread) or `livekit`. */
   STREAMS_PROVIDER: z.preprocess(blankToUndefined, z.enum(['embedded', 'livekit']).default('embedded')),
   /** LiveKit mode: the server's wss:// url, and the API key and secret its tokens are signed with. */
@@ -128,6 +134,7 @@ export interface Config {
   /** Url template of an event place's "open in maps" link; {query} is the place, url-encoded. */
   mapLinkUrl: string;
   classicAppUrl: string | undefined;
+  embed: EmbedConfig;
   streams: StreamsConfig;
   logLevel: string;
   /** LOG_FORMAT as given; cli.ts picks pretty or json by the terminal when unset. */
@@ -141,6 +148,67 @@ export interface Config {
   debugMemoryMs: number;
   /** Log each start phase's wall and CPU time (DEBUG_START=1). */
   debugStart: boolean;
+}
+
+/** Embedding in host pages (modules/embed, docs/EMBED.md). */
+export interface EmbedConfig {
+  /** Exact origins (scheme://host[:port]) that may frame the app; empty: embedding is off. */
+  allowedOrigins: string[];
+  /** Each host's API key, bound to its origin: the key mints sign-in codes for that origin only. */
+  hostKeys: Array<{ origin: string; key: string }>;
+  /** Lifetime of an embed sign-in code (≤ 60 s). */
+  codeTtlMs: number;
+}
+
+/** The origin a value names, exactly as browsers serialise it, or null when it is not one. */
+function exactOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.origin === value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A host key is long and random enough to resist guessing, and safe in an env list. */
+const hostKeyPattern = /^[A-Za-z0-9_-]{32,200}$/;
+
+function embedConfig(e: z.infer<typeof environment>): EmbedConfig {
+  const allowedOrigins = e.EMBED_ALLOWED_ORIGINS.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const origin of allowedOrigins) {
+    if (!exactOrigin(origin)) {
+      throw new Error(
+        `Invalid configuration EMBED_ALLOWED_ORIGINS: "${origin}" is not an origin like https://intranet.example.org (scheme, host, optional port; no path or trailing slash)`,
+      );
+    }
+  }
+  const hostKeys: EmbedConfig['hostKeys'] = [];
+  for (const entry of e.EMBED_HOST_KEYS.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    // The origin holds "://" and maybe a port, so the key is what follows the last '='.
+    const at = entry.lastIndexOf('=');
+    const origin = at > 0 ? entry.slice(0, at) : '';
+    const key = at > 0 ? entry.slice(at + 1) : '';
+    if (!allowedOrigins.includes(origin)) {
+      throw new Error(
+        'Invalid configuration EMBED_HOST_KEYS: expected <origin>=<key>,… with each origin listed in EMBED_ALLOWED_ORIGINS',
+      );
+    }
+    if (!hostKeyPattern.test(key)) {
+      throw new Error(
+        'Invalid configuration EMBED_HOST_KEYS: a key must be 32 to 200 characters of A-Z a-z 0-9 _ -',
+      );
+    }
+    if (hostKeys.some((known) => known.key === key)) {
+      throw new Error('Invalid configuration EMBED_HOST_KEYS: two hosts share a key');
+    }
+    hostKeys.push({ origin, key });
+  }
+  return { allowedOrigins, hostKeys, codeTtlMs: e.EMBED_CODE_TTL_SECONDS * 1000 };
 }
 
 /** One STUN or TURN server, as RTCIceServer. */
@@ -286,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mapTileUrl: e.MAP_TILE_URL,
     mapLinkUrl: e.MAP_LINK_URL,
     classicAppUrl: e.CLASSIC_APP_URL?.replace(/\/$/, ''),
+    embed: embedConfig(e),
     streams: streamsConfig(e),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

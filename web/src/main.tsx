@@ -7,7 +7,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { loadDetectedLanguage, setupI18n } from './app/i18n.ts';
 import { unregisterServiceWorkers } from './app/serviceWorker.ts';
+import { captureEmbedLaunch } from './features/embed/index.ts';
 
+// Before the session is restored: embedded mode decides where it is kept, and the sign-in code
+// leaves the address before anything else runs (issue 16).
+captureEmbedLaunch();
 setupI18n();
 void unregisterServiceWorkers();
 

@@ -53,6 +53,8 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
         'POST /api/auth/autoLogin',
         'POST /api/auth/login',
         'POST /api/auth/register',
+        'POST /api/embed/codes',
+        'POST /api/embed/session',
         'POST /api/media/upload',
         'PUT /api/s3/upload',
         // The media plane's signalling: authorised by the streams token (Bearer), not the session.

@@ -1,12 +1,19 @@
-import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
+import { CssBaseline, useMediaQuery } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import type { RealtimeSubscriber } from '../api/RealtimeProvider.tsx';
 import { GuardedBrowserRouter } from '../components/navigationGuard.tsx';
 import { SnackbarProvider } from '../components/Snackbar.tsx';
 import { subscribeActivityRefresh } from '../features/activity/activityRealtime.ts';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
 import { subscribeChatRealtime } from '../features/chat/chatRealtime.ts';
+import { EmbedThemeProvider, isEmbedded } from '../features/embed/index.ts';
 import { AppRoutes } from './router.tsx';
 import { reducedMotionTheme, theme } from './theme.ts';
+
+// Only a framed tab loads the embedding parts (issue 16), so the first page stays small (issue 12).
+const EmbeddedApp = lazy(() =>
+  import('../features/embed/EmbeddedApp.tsx').then((m) => ({ default: m.EmbeddedApp })),
+);
 
 /** What features do with the socket beyond the query invalidations of api/realtime.ts. */
 const realtimeSubscribers: readonly RealtimeSubscriber[] = [subscribeActivityRefresh, subscribeChatRealtime];
@@ -19,15 +26,23 @@ const realtimeSubscribers: readonly RealtimeSubscriber[] = [subscribeActivityRef
 export function App() {
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
-    <ThemeProvider theme={reduceMotion ? reducedMotionTheme : theme}>
+    <EmbedThemeProvider base={reduceMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <SnackbarProvider>
         <SessionProvider realtimeSubscribers={realtimeSubscribers}>
           <GuardedBrowserRouter>
-            <AppRoutes />
+            {isEmbedded() ? (
+              <Suspense fallback={null}>
+                <EmbeddedApp>
+                  <AppRoutes />
+                </EmbeddedApp>
+              </Suspense>
+            ) : (
+              <AppRoutes />
+            )}
           </GuardedBrowserRouter>
         </SessionProvider>
       </SnackbarProvider>
-    </ThemeProvider>
+    </EmbedThemeProvider>
   );
 }

@@ -1,11 +1,21 @@
 import { layout, productName } from '@convene/contract';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import {
+  alpha,
+  Box,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  type Theme,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppConfig } from '../api/config.ts';
 import logoUrl from '../assets/logo.svg';
+import { isEmbedded } from '../features/embed/index.ts';
 import { NavItemIcon } from './NavItemIcon.tsx';
 import { navItems } from './navItems.ts';
 import { useMenuNavState } from './useMenuNavState.ts';
@@ -18,9 +28,13 @@ const itemSx = {
   py: 1.1,
   px: 1.5,
   '& .MuiListItemText-primary': { fontSize: '0.95rem' },
-  '&.Mui-selected': { bgcolor: 'rgba(66, 86, 193, 0.1)', color: 'primary.main' },
+  // Tints of the primary colour, so an embedding host's theme (issue 16) recolours them too.
+  '&.Mui-selected': {
+    bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.1),
+    color: 'primary.main',
+  },
   '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
-  '&.Mui-selected:hover': { bgcolor: 'rgba(66, 86, 193, 0.16)' },
+  '&.Mui-selected:hover': { bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.16) },
 } as const;
 
 /** Side navigation of wide screens: logo, main entries, and the switch and feedback buttons. */
@@ -30,7 +44,9 @@ export function SideNav() {
   const navState = useMenuNavState();
   const dots = useNavDots();
   const { data: config } = useAppConfig();
-  const classicAppUrl = config?.classicAppUrl ?? null;
+  // Inside a host page (issue 16) the host's own page is the way out: no switch, no feedback link.
+  const embedded = isEmbedded();
+  const classicAppUrl = embedded ? null : (config?.classicAppUrl ?? null);
   const { handleSwitch, isSwitching } = useSwitchToClassic(classicAppUrl);
   const feedbackSubject = t('navigator.feedbackSubject', { product: config?.productName ?? productName });
 
@@ -103,7 +119,7 @@ export function SideNav() {
               </ListItemButton>
             </ListItem>
           ) : null}
-          {config ? (
+          {config && !embedded ? (
             <ListItem disablePadding>
               <ListItemButton
                 component="a"

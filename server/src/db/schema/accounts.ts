@@ -65,7 +65,7 @@ export const oneTimeCodes = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** confirmEmail | resetPassword | login */
+    /** confirmEmail | resetPassword | login | embed:<host origin> (modules/embed) */
     purpose: text('purpose').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -215,7 +215,7 @@ export async function resendEmailConfirmation(ctx: AppContext, viewer: Viewer, e
   ctx.outbox.kick();
 }
 
-/** Mints a one-minute single-use login code for an /auto-login link (switch, embedding). */
+/** Mints a one-minute single-use login code for an /auto-login link (the classic-app switch). */
 export function createLoginCode(ctx: AppContext, viewer: Viewer) {
   return createOneTimeCode(ctx.db, viewer.account.id, 'login');
 }

@@ -37,6 +37,7 @@ export function registerSystemRoutes(fastify: FastifyInstance, ctx: AppContext):
       mapTileUrl: ctx.config.mapTileUrl,
       mapLinkUrl: ctx.config.mapLinkUrl,
       vapidPublicKey: ctx.push.publicKey,
+      embedOrigins: ctx.config.embed.allowedOrigins,
     }),
   );
 

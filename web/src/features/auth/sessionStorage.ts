@@ -1,6 +1,15 @@
 import type { Account } from '@convene/contract';
+import { isEmbedded } from '../embed/embeddedMode.ts';
 
 const storageKey = 'convene.account';
+
+/**
+ * Where the session is kept: localStorage, or this tab's sessionStorage in embedded mode (issue
+ * 16: a host's sign-in lasts for its frame only and never reaches the browser's other tabs).
+ */
+function accountStore(): Storage {
+  return isEmbedded() ? sessionStorage : localStorage;
+}
 
 /** The signed-in account as kept in localStorage: the account plus its login token. */
 export type StoredAccount = Account & { loginToken: string };
@@ -51,7 +60,7 @@ export function isStoredAccount(value: unknown): value is StoredAccount {
 /** The account saved by an earlier visit, or null (nothing saved, or saved by an older version). */
 export function readStoredAccount(): StoredAccount | null {
   try {
-    const raw = localStorage.getItem(storageKey);
+    const raw = accountStore().getItem(storageKey);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     return isStoredAccount(parsed) ? parsed : null;
@@ -62,12 +71,14 @@ export function readStoredAccount(): StoredAccount | null {
 
 /** Saves the signed-in account so a reload keeps the session. */
 export function writeStoredAccount(value: StoredAccount): void {
-  localStorage.setItem(storageKey, JSON.stringify(value));
+  accountStore().setItem(storageKey, JSON.stringify(value));
 }
 
 /** Forgets the session: logout clears everything the app kept in localStorage. */
 export function clearStoredAccount(): void {
-  localStorage.clear();
+  // Embedded, only this tab's session goes: the browser's own Convene session is not the frame's.
+  if (isEmbedded()) sessionStorage.removeItem(storageKey);
+  else localStorage.clear();
 }
 
 /** Kept per tab (not in localStorage, which logout clears): this tab's session ended. */

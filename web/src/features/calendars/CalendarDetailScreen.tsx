@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { postToHost } from '../embed/index.ts';
 import { CalendarAboutTab } from './CalendarAboutTab.tsx';
 import { CalendarEventsTab } from './CalendarEventsTab.tsx';
 import { CalendarHeader } from './CalendarHeader.tsx';
@@ -49,6 +50,11 @@ export function CalendarDetailScreen() {
   const isAnswerError = error instanceof ApiError;
   usePageTitle(calendar?.name ?? t('pages.calendarDetail'));
   useCalendarRemovedNotice(calendarId, calendar?.isOwner ?? false);
+  // The host page learns which calendar is open (PRODUCT.md part 2 §1; docs/EMBED.md).
+  const openedCalendarId = calendar?.calendarId;
+  useEffect(() => {
+    if (openedCalendarId) postToHost({ type: 'calendar-opened', calendarId: openedCalendarId });
+  }, [openedCalendarId]);
 
   useEffect(() => {
     // The server answers 404 for a calendar the viewer may not see (spec: a fetch error goes to /404).

@@ -21,13 +21,13 @@ import { useRealtimeMessage } from '../../api/RealtimeProvider.tsx';
 import { nameInitials } from '../../components/initials.ts';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { postToHost } from '../embed/index.ts';
 import { ChatTopBar } from './ChatTopBar.tsx';
 import { Composer } from './Composer.tsx';
 import { ConversationActions } from './ConversationActions.tsx';
 import { getConversation } from './chatApi.ts';
 import { setOpenConversation, setUnreadCount } from './chatCache.ts';
 import { conversationImage, conversationTitle } from './chatModel.ts';
-import { postOpenedConversation } from './embedding.ts';
 import { MessageList } from './MessageList.tsx';
 import { useMyId } from './useChatAccount.ts';
 import { useSendMessage, useSendWithMedia } from './useSendMessage.ts';
@@ -70,9 +70,13 @@ function ConversationScreen({ conversationId }: { conversationId: string }) {
     setUnreadCount(queryClient, conversationId, 0);
     return () => setOpenConversation(null);
   }, [conversationId, queryClient]);
+  // The host page learns what is open (PRODUCT.md part 2 §1; docs/EMBED.md).
+  const openedId = conversation?.conversationId;
+  const linkedCalendarId = conversation?.linkedEntity.linkedTo ?? null;
   useEffect(() => {
-    if (conversation) postOpenedConversation(conversation.conversationId, conversation.linkedEntity.linkedTo);
-  }, [conversation]);
+    if (openedId)
+      postToHost({ type: 'conversation-opened', conversationId: openedId, calendarId: linkedCalendarId });
+  }, [openedId, linkedCalendarId]);
 
   // Hidden or deleted elsewhere (or the viewer lost it): close it.
   useRealtimeMessage('conversations', (payload) => {
