@@ -1,6 +1,6 @@
 /** The chat on a phone in Romanian, and a calendar's conversation for a member who accepts. */
 import { acceptInvitation, shot, signUp } from './calendarsHelpers.ts';
-import { expect, type Page, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { confirmAddress, realtimeConnected, solveCaptcha } from './helpers.ts';
 import { callApi, storedAccount } from './profileHelpers.ts';
 
