@@ -18,7 +18,8 @@
 //   - GET /api/health (the real app, embedded database, on the server's main thread) from a small
 //     probe process of its own, every 50 ms, while the stream runs (p50, p99, max).
 //
-//   node bench/streams.mjs [--viewers=1,10,25,50] [--seconds=15] [--json=results.json]
+//   node bench/streams.mjs [--viewers=1,10,25,50] [--seconds=15] [--json=results.json] [--write]
+//   (--write: rewrites the live streams section of docs/PERFORMANCE.md)
 // `npm run bench` runs it too (see bench/run.mjs; --no-streams skips it).
 import { fork, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describeMachine, replaceStreamsSection } from './lib/report.mjs';
 import { findFreePort } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -381,6 +383,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       );
       const json = option('json', null);
       if (json) writeFileSync(json, JSON.stringify(results, null, 2));
+      if (process.argv.includes('--write')) {
+        replaceStreamsSection(path.join(ROOT, 'docs', 'PERFORMANCE.md'), results, describeMachine(ROOT));
+      }
       process.exit(0);
     })
     .catch((error) => {

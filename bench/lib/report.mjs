@@ -182,6 +182,13 @@ with a load average above the core count, in waiting for a core. Realtime messag
 go through the outbox, one row per recipient; the undelivered rows 2 s after the last send show
 whether delivery kept up with the sends or queued behind them.
 
+## Live streams (embedded SFU)
+
+Measured by \`npm run bench\` (unless \`--no-streams\`) or \`node bench/streams.mjs --write\`; a run
+without it keeps this section as it was.
+
+${results.streams ? renderStreamsSection(results.streams, machine) : (previousSection(previousDoc, STREAMS_BEGIN, STREAMS_END) ?? STREAMS_NOT_MEASURED)}
+
 ## What is measured
 
 - **Start time**: from spawning \`node scripts/start.mjs\` (what \`npm start\` runs) until
@@ -463,6 +470,53 @@ export function replaceChatSection(docPath, chat, machine) {
   writeFileSync(
     docPath,
     doc.slice(0, begin) + renderChatSection(chat, machine) + doc.slice(end + CHAT_END.length),
+  );
+}
+
+const STREAMS_BEGIN = '<!-- streams:begin -->';
+const STREAMS_END = '<!-- streams:end -->';
+const STREAMS_NOT_MEASURED = `${STREAMS_BEGIN}
+Not measured yet.
+${STREAMS_END}`;
+
+/** The streams runs as a Markdown table, one row per viewer count. */
+export function formatStreamsMarkdown({ runs }) {
+  return [
+    '| viewers | SFU thread CPU (busy) | server process CPU | peers CPU | server RSS | fps at viewers min / median | glass-to-glass p50 / p99 | /api/health p50 / p99 / max |',
+    '|---|---|---|---|---|---|---|---|',
+    ...runs.map(
+      (r) =>
+        `| ${r.viewers} | ${r.workerCpuPercent} % (${r.workerBusyPercent} %) | ${r.processCpuPercent} % | ${r.peersCpuPercent} % | ${r.rssMb} MB | ${r.fpsMin} / ${r.fpsMedian} | ${r.latencyP50} / ${r.latencyP99} ms | ${r.health.p50} / ${r.health.p99} / ${r.health.max} ms |`,
+    ),
+  ].join('\n');
+}
+
+/** The measured part of the live streams section, between markers so a later run can keep it. */
+export function renderStreamsSection(streams, machine) {
+  return `${STREAMS_BEGIN}
+${machine.date}, commit \`${machine.commit}\`, ${machine.cores} cores; load average ${machine.load} when the
+bench began. One 640×360 stream (≤ 800 kbps) from a libwebrtc publisher through the embedded SFU
+(its worker thread in the server process) to libwebrtc viewers that decode every frame — the
+publisher and all viewers run in the bench process on the same machine, so at 25 and more
+viewers their decoders compete with the SFU for the two cores. Server RSS before streaming:
+${streams.idleRssMb} MB.
+
+${formatStreamsMarkdown(streams)}
+
+Target (issue 15): 25 viewers at ≥ 20 fps each, glass-to-glass p99 ≤ 400 ms, and the API's health
+check under 50 ms while the stream runs.
+${STREAMS_END}`;
+}
+
+/** Rewrites only the live streams section of the performance page (bench/streams.mjs --write). */
+export function replaceStreamsSection(docPath, streams, machine) {
+  const doc = readFileSync(docPath, 'utf8');
+  const begin = doc.indexOf(STREAMS_BEGIN);
+  const end = doc.indexOf(STREAMS_END);
+  if (begin < 0 || end < begin) throw new Error(`${docPath} has no streams section markers`);
+  writeFileSync(
+    docPath,
+    doc.slice(0, begin) + renderStreamsSection(streams, machine) + doc.slice(end + STREAMS_END.length),
   );
 }
 
