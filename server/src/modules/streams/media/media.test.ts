@@ -451,3 +451,41 @@ describe('the embedded media plane', () => {
     expect(statuses.slice(first).every((status) => status === 429)).toBe(true);
   });
 });
+
+describe('the embedded media plane shutting down', () => {
+  it('ends the streams it carried before it stops, so the records never show them live after a restart', async () => {
+    const gate = new TestGate();
+    const gone: string[] = [];
+    const provider = createEmbeddedProvider({
+      config,
+      publicUrl: 'http://127.0.0.1:1',
+      apiKey,
+      apiSecret,
+      gate,
+      logger: { error: () => undefined, warn: () => undefined } as never,
+      loopback: true,
+    });
+    // The records' listener is async: close() waits for it, while the database is still open.
+    provider.onPublisherGone(async (r, streamId) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      gone.push(`${r}/${streamId}`);
+    });
+    const app = Fastify();
+    await app.register(rateLimit, { global: false });
+    registerErrorHandling(app);
+    provider.registerRoutes(app);
+    await app.ready();
+    gate.live.set('s9', 'alice');
+    const pub = await publisher(app, 's9', await token('alice', { canPublish: true }));
+    try {
+      expect(pub.response.statusCode).toBe(201);
+      await until('the broadcaster connected', () => pub.pc.connectionState === 'connected');
+      expect(gone).toEqual([]);
+      await provider.close();
+      expect(gone).toEqual([`${room}/s9`]);
+    } finally {
+      pub.close();
+      await app.close();
+    }
+  });
+});

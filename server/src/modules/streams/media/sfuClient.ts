@@ -124,6 +124,11 @@ export class SfuClient {
     this.worker = undefined;
     if (worker) await worker.terminate();
     this.failPending(new Error('the SFU was closed'));
+    // The broadcasters this process carried are gone with it: the records end their streams
+    // now (the database is still open) rather than showing them live after a restart.
+    const lost = [...this.published.values()];
+    this.published.clear();
+    await Promise.all(lost.map(({ room, streamId }) => this.tellGone(room, streamId)));
   }
 
   private async call(request: SfuRequest): Promise<SfuAnswer | SfuStats | null> {
@@ -152,7 +157,7 @@ export class SfuClient {
       this.failPending(new Error(`the SFU worker exited (code ${code})`));
       const lost = [...this.published.values()];
       this.published.clear();
-      for (const { room, streamId } of lost) this.tellGone(room, streamId);
+      for (const { room, streamId } of lost) void this.tellGone(room, streamId);
     });
     this.worker = worker;
     return worker;
@@ -161,7 +166,7 @@ export class SfuClient {
   private receive(message: WorkerToMain): void {
     if (message.type === 'publisherGone') {
       this.published.delete(`${message.room}\n${message.streamId}`);
-      this.tellGone(message.room, message.streamId);
+      void this.tellGone(message.room, message.streamId);
       return;
     }
     const pending = this.pending.get(message.id);
@@ -171,17 +176,20 @@ export class SfuClient {
     else pending.reject(new Error(message.message));
   }
 
-  private tellGone(room: string, streamId: string): void {
+  /** Tells every listener; settles when their work has (close() waits for it). */
+  private tellGone(room: string, streamId: string): Promise<void> {
     const fail = (error: unknown) => this.onError(error instanceof Error ? error : new Error(String(error)));
+    const told: Promise<unknown>[] = [];
     for (const listener of this.goneListeners) {
       try {
         // The records' listener is async (it ends the stream in the database): its failure is
         // logged, never an unhandled rejection.
-        Promise.resolve(listener(room, streamId) as unknown).catch(fail);
+        told.push(Promise.resolve(listener(room, streamId) as unknown).catch(fail));
       } catch (error) {
         fail(error);
       }
     }
+    return Promise.all(told).then(() => undefined);
   }
 
   private failPending(error: Error): void {
