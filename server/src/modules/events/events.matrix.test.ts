@@ -158,7 +158,8 @@ const matrix: Record<string, Case> = {
   'GET /api/events/:eventId/streams/:streamId': {
     method: 'GET',
     url: (f) => `/api/events/${f.eventId}/streams/${f.streamId}`,
-    expected: as([401, 404, 404, 404, 404, 200, 200, 200, 200, 404]),
+    // Those who see the event but may not watch are told why (403), as by the token route.
+    expected: as([401, 404, 403, 403, 403, 200, 200, 200, 200, 403]),
   },
   'DELETE /api/events/:eventId/streams/:streamId': {
     method: 'DELETE',

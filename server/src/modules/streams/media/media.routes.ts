@@ -33,6 +33,12 @@ const streamParams = z.object({
 });
 const sessionParams = z.object({ sessionId: z.uuid() });
 
+// What the routes declare (bounded, so nothing long reaches a parser; a value too long is a 400
+// naming it); the shapes above are checked in the handlers, where a well-formed but unknown
+// room, stream or session is a 404 like any other.
+const streamPath = z.object({ room: z.string().max(200), streamId: z.string().max(64) });
+const sessionPath = z.object({ sessionId: z.string().max(64) });
+
 /**
  * WHIP/WHEP-style signalling of the embedded media plane (issue 15): one POST of an SDP offer
  * (non-trickle) with the stream access token as Bearer answers the SFU's SDP answer and the
@@ -57,7 +63,7 @@ export function registerMediaRoutes(
 
     app.post(
       '/api/streams/media/:room/streams/:streamId/publish',
-      { config, schema: { tags } },
+      { config, schema: { tags, params: streamPath } },
       async (request, reply) => {
         const { room, streamId } = parseParams(streamParams, request.params, 404);
         const grant = await authorise(request, deps.verifyToken, room);
@@ -75,7 +81,7 @@ export function registerMediaRoutes(
 
     app.post(
       '/api/streams/media/:room/streams/:streamId/watch',
-      { config, schema: { tags } },
+      { config, schema: { tags, params: streamPath } },
       async (request, reply) => {
         const { room, streamId } = parseParams(streamParams, request.params, 404);
         const grant = await authorise(request, deps.verifyToken, room);
@@ -93,7 +99,7 @@ export function registerMediaRoutes(
 
     app.delete(
       '/api/streams/media/sessions/:sessionId',
-      { config, schema: { tags } },
+      { config, schema: { tags, params: sessionPath } },
       async (request, reply) => {
         const { sessionId } = parseParams(sessionParams, request.params, 404);
         const grant = await authorise(request, deps.verifyToken, undefined);

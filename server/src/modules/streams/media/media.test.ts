@@ -7,6 +7,7 @@
 import rateLimit from '@fastify/rate-limit';
 import wrtc from '@roamhq/wrtc';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccessToken } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamsConfig } from '../../../config.ts';
@@ -199,6 +200,9 @@ describe('the embedded media plane', () => {
       throw new Error('the records failed');
     });
     app = Fastify();
+    // As the app does: route schemas are zod.
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     await app.register(rateLimit, { global: false });
     registerErrorHandling(app);
     provider.registerRoutes(app);
@@ -471,6 +475,8 @@ describe('the embedded media plane shutting down', () => {
       gone.push(`${r}/${streamId}`);
     });
     const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     await app.register(rateLimit, { global: false });
     registerErrorHandling(app);
     provider.registerRoutes(app);
