@@ -68,10 +68,14 @@ class ScreenScanner {
 
   private async scan(page: Page): Promise<void> {
     if (page.isClosed() || page.url() === 'about:blank') return;
+    const scannedUrl = page.url();
     try {
       const key = await screenKey(page);
       if (this.scanned.has(key)) return;
       const violations = await withTimeout(scanForViolations(page), scanTimeoutMs);
+      // The page left during the scan (a back step to about:blank, say): what was scanned may be
+      // the next document, not this screen; that one gets its own scan.
+      if (page.isClosed() || page.url() !== scannedUrl) return;
       if (violations === null) {
         // A starved machine can stall one scan; the test goes on and says so in its report.
         this.skipped.push(page.url());
