@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-bench-streams-'));
 process.env.CONVENE_DATA_DIR = dataDir;
@@ -42,6 +43,9 @@ const provider = createEmbeddedProvider({
   loopback: true,
 });
 const media = Fastify({ bodyLimit: 1024 * 1024 });
+// As the app does: route schemas are zod.
+media.setValidatorCompiler(validatorCompiler);
+media.setSerializerCompiler(serializerCompiler);
 registerErrorHandling(media);
 provider.registerRoutes(media);
 await media.listen({ port: 0, host: '127.0.0.1' });
