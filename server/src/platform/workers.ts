@@ -52,7 +52,7 @@ export function runPrimary(
     if (stopping) {
       if (code !== 0) {
         stoppedCleanly = false;
-        logger.error({ pid: worker.process.pid, code, signal }, 'worker stopped with an error');
+        logger.error({ worker: worker.process.pid, code, signal }, 'worker stopped with an error');
       }
       if (startedAt.size === 0) {
         logger.info('stopped');
@@ -63,7 +63,7 @@ export function runPrimary(
     failures = lived >= steadyMs ? 0 : failures + 1;
     const delayMs = failures === 0 ? 0 : Math.min(maxBackOffMs, firstBackOffMs * 2 ** (failures - 1));
     logger.error(
-      { pid: worker.process.pid, code, signal, restartInMs: delayMs },
+      { worker: worker.process.pid, code, signal, restartInMs: delayMs },
       'worker died; restarting it',
     );
     setTimeout(() => {
