@@ -50,7 +50,8 @@ export function runPrimary(
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) {
-      if (code !== 0) {
+      // A worker still starting has no SIGTERM handler yet and nothing in flight: the signal ends it.
+      if (code !== 0 && signal !== 'SIGTERM') {
         stoppedCleanly = false;
         logger.error({ worker: worker.process.pid, code, signal }, 'worker stopped with an error');
       }
