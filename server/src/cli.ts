@@ -7,7 +7,8 @@ import { installProcessGuard } from './platform/processGuard.ts';
 
 /**
  * The command line (main.ts runs it): `serve` (default) migrates and serves (WORKERS > 1: in that
- * many forked processes); `migrate` only migrates. `pgliteWasm` is the embedded database's WebAssembly, compiling since the process began.
+ * many forked processes); `migrate` only migrates. `pgliteWasm` is the embedded database's
+ * WebAssembly, compiling since the process began.
  */
 export async function runCommand(command: string, pgliteWasm?: Promise<WebAssembly.Module>): Promise<void> {
   const config = loadConfig();

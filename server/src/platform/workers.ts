@@ -18,7 +18,7 @@ export function isClusterWorker(): boolean {
  * is started again after a back-off, and SIGTERM/SIGINT is passed on, the primary exiting once
  * every worker has finished its in-flight requests (SHUTDOWN_GRACE_MS). The workers share
  * realtime through the Redis adapter and the outbox through SKIP LOCKED (DESIGN.md §1).
- * Resolves `onListening` with the port once every first-generation worker listens.
+ * Calls `onListening` with the port once the first N workers listen.
  */
 export function runPrimary(
   config: Config,
