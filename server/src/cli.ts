@@ -6,8 +6,9 @@ import { createPrettyDestination, resolveLogFormat } from './platform/prettyLog.
 import { installProcessGuard } from './platform/processGuard.ts';
 
 /**
- * The command line (main.ts runs it): `serve` (default) migrates and serves; `migrate` only
- * migrates. `pgliteWasm` is the embedded database's WebAssembly, compiling since the process began.
+ * The command line (main.ts runs it): `serve` (default) migrates and serves (WORKERS > 1: in that
+ * many forked processes); `migrate` only migrates. `pgliteWasm` is the embedded database's
+ * WebAssembly, compiling since the process began.
  */
 export async function runCommand(command: string, pgliteWasm?: Promise<WebAssembly.Module>): Promise<void> {
   const config = loadConfig();
@@ -20,8 +21,13 @@ export async function runCommand(command: string, pgliteWasm?: Promise<WebAssemb
   // modules load: the app is imported only when serving.
   const phase = config.debugStart ? startPhaseLogger(logger) : () => undefined;
   phase('config');
+  // WORKERS > 1: the primary only migrates and supervises; its forked workers serve (and find
+  // nothing left to migrate). With one worker the cluster module is never loaded.
+  const workers =
+    command === 'serve' && config.workers > 1 ? await import('./platform/workers.ts') : undefined;
+  const primary = workers !== undefined && !workers.isClusterWorker();
   const opening = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db`, pgliteWasm });
-  const loadingApp = command === 'serve' ? import('./app.ts') : undefined;
+  const loadingApp = command === 'serve' && !primary ? import('./app.ts') : undefined;
   loadingApp?.catch(() => undefined);
   const database = await opening;
   phase('database open');
@@ -30,6 +36,16 @@ export async function runCommand(command: string, pgliteWasm?: Promise<WebAssemb
   if (command === 'migrate') {
     logger.info({ database: database.kind }, 'migrations applied');
     await database.close();
+    return;
+  }
+  if (primary) {
+    await database.close();
+    workers.runPrimary(config, logger, ({ host, port }) => {
+      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+      console.log(
+        `Convene is running at http://${shownHost}:${port} (database: ${database.kind}, ${config.workers} workers)`,
+      );
+    });
     return;
   }
   if (!loadingApp) throw new Error(`Unknown command ${command}; use serve or migrate`);
@@ -43,7 +59,8 @@ export async function runCommand(command: string, pgliteWasm?: Promise<WebAssemb
   const address = app.fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  console.log(`Convene is running at http://${shownHost}:${port} (database: ${database.kind})`);
+  // Under WORKERS > 1 the primary announces the address once, when every worker listens.
+  if (!workers) console.log(`Convene is running at http://${shownHost}:${port} (database: ${database.kind})`);
   if (config.debugMemoryMs > 0) logMemory(logger, database, config.debugMemoryMs);
 
   let stopping = false;

@@ -58,6 +58,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEBUG_START: 'yes' })).toThrow(/DEBUG_START/);
   });
 
+  it('runs one process unless WORKERS says more, which needs PostgreSQL and Redis', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    const both = { DATABASE_URL: 'postgres://db/convene', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({ ...both, WORKERS: '4' }).workers).toBe(4);
+    expect(() => loadConfig({ WORKERS: '2', REDIS_URL: both.REDIS_URL })).toThrow(
+      /^Invalid configuration WORKERS: .*DATABASE_URL/,
+    );
+    expect(() => loadConfig({ WORKERS: '2', DATABASE_URL: both.DATABASE_URL })).toThrow(
+      /^Invalid configuration WORKERS: .*REDIS_URL/,
+    );
+    expect(() => loadConfig({ ...both, WORKERS: '0' })).toThrow(/^Invalid configuration WORKERS/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

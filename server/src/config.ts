@@ -87,6 +87,8 @@ const environment = z.object({
     .default('prod'),
   WEB_DIST: optionalText,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Server processes `serve` runs (Node cluster, one shared port); above 1 needs PostgreSQL and Redis. */
+  WORKERS: z.coerce.number().int().min(1).max(256).default(1),
   /** Diagnostics: log the process's memory use every so many milliseconds (0: never). */
   DEBUG_MEMORY_MS: z.coerce.number().int().min(0).default(0),
   /** Diagnostics: 1 logs the start's phases (wall and CPU milliseconds since the process began). */
@@ -144,6 +146,8 @@ export interface Config {
   /** Built web app to serve; absent → API only. */
   webDist: string;
   shutdownGraceMs: number;
+  /** Server processes sharing the port (platform/workers.ts); 1: this process serves alone. */
+  workers: number;
   /** Log memory use (heap, the embedded database's WASM memory, RSS) this often; 0: never. */
   debugMemoryMs: number;
   /** Log each start phase's wall and CPU time (DEBUG_START=1). */
@@ -311,6 +315,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(`Invalid configuration ${String(issue?.path[0] ?? '')}: ${issue?.message ?? ''}`);
   }
   const e = parsed.data;
+  // PGlite lives inside one process, and realtime messages reach another process's sockets only
+  // through Redis (DESIGN.md §1): several processes need both servers.
+  if (e.WORKERS > 1 && (!e.DATABASE_URL || !e.REDIS_URL)) {
+    throw new Error(
+      `Invalid configuration WORKERS: ${e.WORKERS} processes need DATABASE_URL (PostgreSQL; the embedded database belongs to one process) and REDIS_URL (realtime across processes)`,
+    );
+  }
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   const repoRoot = path.resolve(import.meta.dirname, '../..');
   return {
@@ -361,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appEnv: e.APP_ENV,
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    workers: e.WORKERS,
     debugMemoryMs: e.DEBUG_MEMORY_MS,
     debugStart: e.DEBUG_START === '1',
   };
