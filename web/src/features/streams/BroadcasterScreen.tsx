@@ -7,6 +7,7 @@ import { Alert, Box, Button, Chip, CircularProgress, IconButton, Stack, Typograp
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/ApiError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useNavigationBlocker } from '../../components/navigationGuard.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
@@ -19,12 +20,19 @@ import {
   takeHandedCamera,
 } from './broadcastHandoff.ts';
 import { cameraProblem, openCamera, stopMedia } from './camera.ts';
-import { type MediaSession, publishStream } from './media/mediaSession.ts';
+import { MediaRequestError, type MediaSession, publishStream } from './media/mediaSession.ts';
 import { StreamVideo } from './StreamVideo.tsx';
 import { eventPathOf } from './streamPaths.ts';
 import { endStream, getStream, getStreamsAuth } from './streamsApi.ts';
 
 type Phase = 'connecting' | 'live' | 'resuming' | 'failed';
+
+/** The server says the stream is over (its record or the media plane: 404/410). */
+function isEndedAnswer(error: unknown): boolean {
+  return (
+    (error instanceof MediaRequestError || error instanceof ApiError) && [404, 410].includes(error.status)
+  );
+}
 
 /**
  * {event path}/stream: the broadcaster screen (PRODUCT.md §2.2 Live streams, §2.4 Streams). It
@@ -84,7 +92,7 @@ function Broadcaster({ broadcast, isResume }: { broadcast: Broadcast; isResume: 
       try {
         if (attempt === 'first' && isResume) {
           const stream = await getStream(broadcast.eventId, broadcast.streamId);
-          if (stream.status !== 'live') throw new Error('ended');
+          if (stream.status !== 'live') throw new MediaRequestError(410, 'streams.errors.ended');
         }
         camera ??= takeHandedCamera(broadcast.streamId) ?? (await openCamera(broadcast.deviceId));
         if (isCancelled) return;
@@ -110,7 +118,9 @@ function Broadcaster({ broadcast, isResume }: { broadcast: Broadcast; isResume: 
         if (isCancelled) return;
         setPhase('failed');
         const isCameraRefused = error instanceof DOMException && cameraProblem(error) === 'permission';
-        if (attempt === 'resume' || isResume) setProblem('streams.errors.resumeFailed');
+        // Stopped meanwhile (by an editor, or past the server's grace): say so, not "use another browser".
+        if (isEndedAnswer(error)) setProblem('streams.errors.ended');
+        else if (attempt === 'resume' || isResume) setProblem('streams.errors.resumeFailed');
         else setProblem(isCameraRefused ? 'streams.errors.camera.permission' : 'streams.errors.createFailed');
       }
     };
