@@ -9,25 +9,27 @@
 //
 //   node bench/chat.mjs --url=postgres://postgres@127.0.0.1:5432/postgres \
 //     [--clients=1000] [--conversations=200] [--big-group=500] [--senders=200] [--duration=60]
-//     [--depth-messages=100000] [--json=results.json] [--write]
+//     [--depth-messages=100000] [--receivers=2] [--json=results.json] [--write]
 //
 // The defaults are the issue's set-up; a small run on a shared machine:
 //   node bench/chat.mjs --url=… --clients=100 --conversations=20 --big-group=50 --senders=20 --duration=20 --write
 // --write replaces only the chat section of docs/PERFORMANCE.md. `npm run bench -- --chat-url=…`
 // runs it as part of the whole bench (see bench/run.mjs).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { buildServerIfStale, serverArgs } from '../scripts/lib/server-build.mjs';
-import { createFreshDatabase } from './lib/postgres.mjs';
+import { serverArgs } from '../scripts/lib/server-build.mjs';
+import { createFreshDatabase, migrateDatabase, seedAccountsWithSessions } from './lib/postgres.mjs';
 import { describeMachine, formatChatTable, replaceChatSection } from './lib/report.mjs';
 import { findFreePort, readCpuMs, readRss, waitForOk } from './lib/server.mjs';
+import { serverPackageUrl } from './lib/serverDeps.mjs';
+import { percentiles } from './lib/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEND_EVERY_MS = 2000;
@@ -53,6 +55,7 @@ export async function benchChat({
   senders = 200,
   duration = 60,
   depthMessages = 100_000,
+  receivers = 2,
 }) {
   senders = Math.min(senders, clients);
   conversations = Math.max(1, Math.min(conversations, clients));
@@ -63,16 +66,10 @@ export async function benchChat({
   if (fresh.error) throw new Error(`PostgreSQL at the chat URL did not answer: ${fresh.error}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-chat-bench-'));
   let server;
-  const sockets = [];
+  const workers = [];
   try {
-    await buildServerIfStale(ROOT);
     const env = { DATABASE_URL: fresh.url, CONVENE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_URL: '' };
-    const migrated = spawnSync(process.execPath, serverArgs('migrate'), {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    if (migrated.status !== 0) throw new Error('migrations failed');
+    await migrateDatabase(ROOT, env);
     console.log(
       `[chat-bench] seeding ${clients} accounts, ${conversations} groups (one of ${bigGroup}), ${depthMessages} messages in one more ...`,
     );
@@ -88,58 +85,53 @@ export async function benchChat({
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     server.exited = new Promise((resolve) => server.on('exit', resolve));
+    // Something else on a shared machine may end it; say so rather than fail on a refused fetch.
+    server.on('exit', (code, signal) => {
+      if (!server.stopping)
+        console.error(`[chat-bench] the server exited early (code ${code}, signal ${signal})`);
+    });
     server.log = [];
     await waitForOk(`${base}/api/health`, server);
     const rssBefore = readRss(server.pid);
 
-    console.log(`[chat-bench] connecting ${clients} Socket.IO clients ...`);
-    const { io } = await loadFromServer('socket.io-client');
-    const sent = new Map();
-    const latencies = [];
-    let deliveries = 0;
-    for (let start = 0; start < clients; start += 50) {
-      const batch = [];
-      for (let n = start; n < Math.min(clients, start + 50); n += 1) {
-        const socket = io(base, {
-          path: '/socket.io',
-          auth: { loginToken: tokenOf(n) },
-          transports: ['websocket'],
-          reconnection: false,
-        });
-        sockets.push(socket);
-        socket.on('messages', (payload) => {
-          const at = sent.get(payload?.message?.clientKey);
-          if (at === undefined || payload.message.sender?.userId === id(`c${n}`)) return;
-          latencies.push(performance.now() - at);
-          deliveries += 1;
-        });
-        batch.push(
-          new Promise((resolve, reject) => {
-            socket.once('connect', resolve);
-            socket.once('connect_error', reject);
-          }),
-        );
-      }
-      await Promise.all(batch);
+    console.log(`[chat-bench] connecting ${clients} Socket.IO clients in ${receivers} threads ...`);
+    // socket.io-client is the server's (dev) dependency.
+    const socketIoClient = serverPackageUrl('socket.io-client');
+    for (let w = 0; w < receivers; w += 1) {
+      const worker = new Worker(new URL('./lib/chat-receivers.mjs', import.meta.url), {
+        workerData: {
+          base,
+          socketIoClient,
+          // Round robin: each thread holds its share of the big group.
+          clients: Array.from({ length: clients }, (_, n) => n)
+            .filter((n) => n % receivers === w)
+            .map((n) => ({ n, token: tokenOf(n), userId: id(`c${n}`) })),
+        },
+      });
+      workers.push(worker);
     }
+    await Promise.all(workers.map((worker) => answerOf(worker, 'connected')));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssConnected = readRss(server.pid);
 
     console.log(`[chat-bench] ${senders} senders, one message each every 2 s, ${duration} s ...`);
     const statuses = { ok: 0, fiveXx: 0, other: 0, errors: 0, otherCodes: {} };
     const cpuBefore = readCpuMs(server.pid);
+    const benchCpuBefore = process.cpuUsage();
     const loadAvg = os.loadavg()[0];
     const stopAt = performance.now() + duration * 1000;
     let messagesSent = 0;
     const sentBySender = Array.from({ length: senders }, () => 0);
+    // clientKey → when its POST began, for the messages the server accepted (2xx).
+    const accepted = new Map();
     const postTimes = [];
     const sender = async (n) => {
       // Spread the senders over the 2 s period.
       await new Promise((resolve) => setTimeout(resolve, (SEND_EVERY_MS * n) / senders));
       for (let count = 0; performance.now() < stopAt; count += 1) {
         const tick = performance.now();
+        const startedAt = performance.timeOrigin + tick;
         const clientKey = `b${n}-${count}`;
-        sent.set(clientKey, tick);
         try {
           const response = await fetch(`${base}/api/conversations/${id(`g${groupOf(shape, n)}`)}/messages`, {
             method: 'POST',
@@ -149,8 +141,10 @@ export async function benchChat({
           await response.arrayBuffer();
           postTimes.push(performance.now() - tick);
           if (response.status >= 500) statuses.fiveXx += 1;
-          else if (response.ok) statuses.ok += 1;
-          else {
+          else if (response.ok) {
+            statuses.ok += 1;
+            accepted.set(clientKey, { sender: n, at: startedAt });
+          } else {
             statuses.other += 1;
             statuses.otherCodes[response.status] = (statuses.otherCodes[response.status] ?? 0) + 1;
           }
@@ -164,8 +158,10 @@ export async function benchChat({
       }
     };
     await Promise.all(Array.from({ length: senders }, (_, n) => sender(n)));
+    const loadAfter = os.loadavg()[0];
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const cpuMs = readCpuMs(server.pid) - cpuBefore;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
     const outboxBacklog = await countUndelivered(fresh.url);
     // The depth pages are timed on a quiet server: after the outbox has caught up.
     const drainStart = performance.now();
@@ -173,7 +169,7 @@ export async function benchChat({
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const outboxDrainMs = performance.now() - drainStart;
-    const expected = expectedDeliveries(shape, sentBySender);
+    const checked = await checkDeliveries(shape, workers, accepted);
 
     console.log(`[chat-bench] ${DEEP_REQUESTS} pages of ${PAGE} messages at depth in ${depthMessages} ...`);
     const deep = [];
@@ -204,11 +200,17 @@ export async function benchChat({
       duration,
       depthMessages,
       load: loadAvg,
+      loadAfter,
       messagesSent,
       statuses,
-      deliveries,
-      expectedDeliveries: expected,
-      delivery: percentiles(latencies),
+      deliveries: checked.delivered,
+      expectedDeliveries: checked.expected,
+      missingDeliveries: checked.missing,
+      duplicateDeliveries: checked.duplicates,
+      unexpectedDeliveries: checked.unexpected,
+      delivery: percentiles(checked.latencies),
+      receiverThreads: workers.length,
+      benchCpuMsPerMessage: messagesSent ? (benchCpu.user + benchCpu.system) / 1000 / messagesSent : null,
       post: percentiles(postTimes),
       cpuMsPerMessage: messagesSent ? cpuMs / messagesSent : null,
       outboxBacklog,
@@ -225,8 +227,9 @@ export async function benchChat({
       },
     };
   } finally {
-    for (const socket of sockets) socket.close();
+    await Promise.all(workers.map((worker) => closeWorker(worker)));
     if (server) {
+      server.stopping = true;
       server.kill('SIGTERM');
       await server.exited;
     }
@@ -235,10 +238,69 @@ export async function benchChat({
   }
 }
 
-/** What every socket other than the sender's should receive: one per other participant. */
-function expectedDeliveries(shape, sentBySender) {
-  const sizes = Array.from({ length: shape.conversations }, (_, g) => members(shape, g).length);
-  return sentBySender.reduce((sum, sent, n) => sum + sent * (sizes[groupOf(shape, n)] - 1), 0);
+/**
+ * Checks every delivery by socket and message: each client should have received, once, every
+ * accepted message sent into its groups by someone else, and nothing more. The delivery time of
+ * each expected message is its arrival minus the start of its POST (both on the epoch clock).
+ */
+async function checkDeliveries(shape, workers, accepted) {
+  const byGroup = Array.from({ length: shape.conversations }, () => []);
+  for (const [key, { sender }] of accepted) byGroup[groupOf(shape, sender)].push(key);
+  const result = { expected: 0, delivered: 0, missing: 0, duplicates: 0, unexpected: 0, latencies: [] };
+  for (const worker of workers) {
+    const { byClient } = await answerOf(worker, 'deliveries', 'collect');
+    for (const [n, keys, times] of byClient) {
+      const expected = new Set();
+      for (const g of groupsOf(shape, n)) {
+        for (const key of byGroup[g]) if (accepted.get(key).sender !== n) expected.add(key);
+      }
+      const seen = new Set();
+      keys.forEach((key, index) => {
+        if (seen.has(key)) result.duplicates += 1;
+        else if (!expected.has(key)) result.unexpected += 1;
+        else result.latencies.push(times[index] - accepted.get(key).at);
+        seen.add(key);
+      });
+      result.expected += expected.size;
+      for (const key of expected) {
+        if (seen.has(key)) result.delivered += 1;
+        else result.missing += 1;
+      }
+    }
+  }
+  return result;
+}
+
+/** The groups client n is in: its small group, and the big one for the first B clients. */
+function groupsOf(shape, n) {
+  if (shape.conversations === 1) return [0];
+  const small = (n % (shape.conversations - 1)) + 1;
+  return n < shape.bigGroup ? [0, small] : [small];
+}
+
+/** Resolves to the worker's next message of this type (after sending it `command`, if given). */
+function answerOf(worker, type, command) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message) => {
+      if (message.type !== type && message.type !== 'failed') return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      if (message.type === 'failed') reject(new Error(`a receiver thread failed: ${message.error}`));
+      else resolve(message);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    if (command) worker.postMessage(command);
+  });
+}
+
+/** Closes a receiver thread's sockets and waits for it to end. */
+async function closeWorker(worker) {
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  worker.postMessage('close');
+  const timeout = setTimeout(() => worker.terminate(), 5000);
+  await exited;
+  clearTimeout(timeout);
 }
 
 /**
@@ -263,20 +325,14 @@ async function seed(url, { depthMessages, ...shape }) {
   await db.connect();
   try {
     await db.query('BEGIN');
-    await db.query(
-      `INSERT INTO accounts (id, name, email, status)
-       SELECT md5('c' || n), 'Bench ' || n, 'chat' || n || '@bench.example', 'active'
-       FROM generate_series(0, $1::int - 1) AS n`,
-      [clients],
-    );
-    const hashes = Array.from({ length: clients }, (_, n) =>
-      createHash('sha256').update(tokenOf(n)).digest('hex'),
-    );
-    await db.query(
-      `INSERT INTO sessions (id, account_id, token_hash)
-       SELECT md5('s' || (n - 1)), md5('c' || (n - 1)), ($1::text[])[n] FROM generate_series(1, $2::int) AS n`,
-      [hashes, clients],
-    );
+    await seedAccountsWithSessions(db, {
+      count: clients,
+      idPrefix: 'c',
+      sessionPrefix: 's',
+      name: 'Bench',
+      emailPrefix: 'chat',
+      tokenOf,
+    });
     for (let g = 0; g < conversations; g += 1) {
       await db.query(
         `INSERT INTO conversations (id, type, name, created_by_id) VALUES ($1, 'group', $2, md5('c0'))`,
@@ -351,19 +407,6 @@ async function explainPages(url, deepId, depthMessages) {
   }
 }
 
-function percentiles(values, decimals = 1) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const scale = 10 ** decimals;
-  const at = (p) => Math.round((sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0) * scale) / scale;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99) };
-}
-
-/** socket.io-client is the server's (dev) dependency. */
-function loadFromServer(name) {
-  const fromServer = createRequire(path.join(ROOT, 'server', 'package.json'));
-  return import(pathToFileURL(fromServer.resolve(name)).href);
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const url = option('url', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   const results = await benchChat({
@@ -374,6 +417,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     senders: Number(option('senders', 200)),
     duration: Number(option('duration', 60)),
     depthMessages: Number(option('depth-messages', 100_000)),
+    receivers: Number(option('receivers', 2)),
   });
   console.log(`\n${formatChatTable(results)}`);
   const json = option('json', null);

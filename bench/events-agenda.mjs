@@ -3,13 +3,16 @@
 // process of its own with a pool of 10 connections; autocannon drives both from this process in
 // alternating slices (API, bare, bare, API, …), so that a change in the machine's other load
 // falls on both alike. The ratio bare/API is what the API adds on top of its SQL: Fastify,
-// request and response validation, series expansion and merge, presentation.
+// request and response validation, series expansion and merge, presentation. Before that load,
+// the same alternating slices with one connection give each route's latency alone (the issue's
+// "first page ≤ 15 ms at p50 with one connection").
 //
 //   node bench/events-generate.mjs --url=postgres://postgres@127.0.0.1:5432/convene_bench
 //   node bench/events-agenda.mjs --url=postgres://postgres@127.0.0.1:5432/convene_bench \
-//     [--duration=20] [--connections=10] [--json=results.json]
+//     [--duration=20] [--connections=10] [--single-duration=10] [--json=results.json] [--write]
 //
-// `npm run bench -- --events-url=…` runs both (see bench/run.mjs).
+// `npm run bench -- --events-url=…` runs both (see bench/run.mjs); --write replaces only the
+// agenda section of docs/PERFORMANCE.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -18,8 +21,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildServerIfStale, serverArgs } from '../scripts/lib/server-build.mjs';
-import { benchToken } from './events-generate.mjs';
-import { formatAgendaTable } from './lib/report.mjs';
+import { benchToken, generateEventsData } from './events-generate.mjs';
+import { describeMachine, formatAgendaTable, replaceAgendaSection } from './lib/report.mjs';
 import { findFreePort, readCpuMs, waitForOk } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,7 +38,7 @@ function option(name, fallback) {
 }
 
 /** Runs the agenda load test against a generated database; resolves to the measurements. */
-export async function benchAgenda({ url, duration = 20, connections = 10 }) {
+export async function benchAgenda({ url, duration = 20, connections = 10, singleDuration = 10 }) {
   const timeMin = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-events-bench-'));
   const [apiPort, barePort] = [await findFreePort(), await findFreePort()];
@@ -70,17 +73,20 @@ export async function benchAgenda({ url, duration = 20, connections = 10 }) {
       apiBytes: JSON.stringify(page).length,
       bareBytes: JSON.stringify(barePage).length,
     };
+    const targets = [
+      { url: apiUrl, headers, child: api },
+      { url: bareUrl, headers: {}, child: bare },
+    ];
+    console.log(
+      `[events-bench] autocannon: GET /api/events and the bare route, one connection, ` +
+        `${singleDuration} s each in ${ROUNDS} alternating slices …`,
+    );
+    const [apiSingle, bareSingle] = await compare(targets, { connections: 1, duration: singleDuration });
     console.log(
       `[events-bench] autocannon: GET /api/events and the bare route, ${connections} connections, ` +
         `${duration} s each in ${ROUNDS} alternating slices …`,
     );
-    const [apiResult, bareResult] = await compare(
-      [
-        { url: apiUrl, headers, pid: api.pid },
-        { url: bareUrl, headers: {}, pid: bare.pid },
-      ],
-      { connections, duration },
-    );
+    const [apiResult, bareResult] = await compare(targets, { connections, duration });
     return {
       timeMin,
       connections,
@@ -92,6 +98,7 @@ export async function benchAgenda({ url, duration = 20, connections = 10 }) {
       api: apiResult,
       bare: bareResult,
       ratio: bareResult.requestsPerSecond / apiResult.requestsPerSecond,
+      single: { duration: singleDuration, api: apiSingle, bare: bareSingle },
     };
   } finally {
     await Promise.all([stopChild(api), stopChild(bare)]);
@@ -123,12 +130,18 @@ async function compare(targets, { connections, duration }) {
     for (const index of order) {
       const tally = tallies[index];
       tally.loads.push(os.loadavg()[0]);
-      const cpuBefore = readCpuMs(targets[index].pid);
+      const { child } = targets[index];
+      const cpuBefore = readCpuMs(child.pid);
       const instance = load(targets[index], duration / ROUNDS);
       instance.on('response', (_client, _status, _bytes, ms) => tally.latencies.push(ms));
       const result = await instance;
       await pause();
-      tally.cpuMs += readCpuMs(targets[index].pid) - cpuBefore;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(
+          `${targets[index].url} exited during the load (${child.signalCode ?? `code ${child.exitCode}`}):\n${child.log.join('\n')}`,
+        );
+      }
+      tally.cpuMs += readCpuMs(child.pid) - cpuBefore;
       tally.seconds += result.duration;
       tally.non2xx += result.non2xx;
       tally.errors += result.errors + result.timeouts;
@@ -203,11 +216,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     url: option('url', 'postgres://postgres@127.0.0.1:5432/convene_bench'),
     duration: Number(option('duration', 20)),
     connections: Number(option('connections', 10)),
+    singleDuration: Number(option('single-duration', 10)),
   })
-    .then((results) => {
+    .then(async (results) => {
       console.log(`\n${formatAgendaTable(results)}`);
       const json = option('json', '');
       if (json) writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
+      if (process.argv.includes('--write')) {
+        const data = await generateEventsData({
+          url: option('url', 'postgres://postgres@127.0.0.1:5432/convene_bench'),
+        });
+        replaceAgendaSection(
+          path.join(ROOT, 'docs', 'PERFORMANCE.md'),
+          { data, run: results },
+          describeMachine(ROOT),
+        );
+        console.log('[events-bench] docs/PERFORMANCE.md: agenda section rewritten');
+      }
     })
     .catch((error) => {
       console.error(`[events-bench] ${error.message}`);

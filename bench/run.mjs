@@ -14,6 +14,11 @@
 //       (the chat part, bench/chat.mjs, on a fresh database on that server)
 //   npm run bench -- [--streams-viewers=1,10,25,50] [--streams-seconds=15] | --no-streams
 //       (the live streams part, bench/streams.mjs: one stream through the embedded SFU)
+//   npm run bench -- --load-users=250,500,1000,1500,2000,3000 [--load-url=postgres://…/postgres]
+//       [--load-processes=1,2] [--load-hold=30] [--load-warm-up=10] [--load-agents=2]
+//       (the load test, bench/load.mjs: a ramp of simulated people until a health threshold breaks)
+//   npm run bench -- --faults [--faults-users=300] [--faults-outage=30]
+//       (the fault test, bench/faults.mjs: kill -9 a worker, stop a private PostgreSQL for 30 s)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -66,6 +71,8 @@ async function main() {
     results.agenda = await benchAgendaIfAsked(options);
     results.chat = await benchChatIfAsked(options);
     results.streams = await benchStreamsUnlessSkipped(options);
+    results.loadTest = await benchLoadIfAsked(options);
+    results.faults = await benchFaultsIfAsked(options);
     report(results, options, loadAtStart);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -288,6 +295,60 @@ async function benchStreamsUnlessSkipped(options) {
   }
 }
 
+/**
+ * With --load-users: the load test's ramp in a process of its own (bench/load.mjs), read from
+ * its JSON. Without: says so, and docs/PERFORMANCE.md keeps its earlier load numbers.
+ */
+async function benchLoadIfAsked(options) {
+  if (!options.loadUsers) {
+    console.log(
+      '[bench] load test skipped: run it with `npm run bench -- --load-users=250,500,1000,1500,2000,3000`; ' +
+        'docs/PERFORMANCE.md keeps its earlier load numbers.',
+    );
+    return undefined;
+  }
+  console.log(`[bench] load test: ${options.loadUsers} active users on ${redact(options.loadUrl)} ...`);
+  return runJsonChild('load', [
+    'bench/load.mjs',
+    `--url=${options.loadUrl}`,
+    `--users=${options.loadUsers}`,
+    `--processes=${options.loadProcesses}`,
+    `--hold=${options.loadHold}`,
+    `--warm-up=${options.loadWarmUp}`,
+    `--agents=${options.loadAgents}`,
+  ]);
+}
+
+/** With --faults: the fault test in a process of its own (bench/faults.mjs), read from its JSON. */
+async function benchFaultsIfAsked(options) {
+  if (!options.faults) {
+    console.log(
+      '[bench] fault test skipped: run it with `npm run bench -- --faults`; docs/PERFORMANCE.md keeps its earlier findings.',
+    );
+    return undefined;
+  }
+  console.log('[bench] fault test: kill -9 a worker, stop a private PostgreSQL cluster ...');
+  return runJsonChild('faults', [
+    'bench/faults.mjs',
+    `--users=${options.faultsUsers}`,
+    `--outage=${options.faultsOutage}`,
+  ]);
+}
+
+/** Runs `node <args> --json=<tmp>` in the repository, output shown; resolves to its JSON. */
+async function runJsonChild(name, args) {
+  const tmp = mkdtempSync(path.join(tmpdir(), `convene-bench-${name}-`));
+  try {
+    const json = path.join(tmp, `${name}.json`);
+    const child = spawn(process.execPath, [...args, `--json=${json}`], { cwd: ROOT, stdio: 'inherit' });
+    const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+    if (code !== 0 || !existsSync(json)) throw new Error(`the ${name} benchmark failed (exit code ${code})`);
+    return JSON.parse(readFileSync(json, 'utf8'));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 function report(results, options, loadAtStart) {
   // The page reports the load average when the bench began, not when it ended.
   const machine = { ...describeMachine(ROOT), load: loadAtStart.toFixed(1) };
@@ -353,7 +414,26 @@ function parseOptions(args) {
     streams: !args.includes('--no-streams'),
     streamsViewers: streamsViewers(text('streams-viewers') ?? '1,10,25,50'),
     streamsSeconds: Math.max(1, number('streams-seconds', 15)),
+    loadUsers: text('load-users') ? countList(text('load-users'), 'load-users') : null,
+    loadUrl:
+      text('load-url') ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    loadProcesses: countList(text('load-processes') ?? '1,2', 'load-processes'),
+    loadHold: Math.max(5, number('load-hold', 30)),
+    loadWarmUp: number('load-warm-up', 10),
+    loadAgents: Math.max(1, number('load-agents', 2)),
+    faults: args.includes('--faults'),
+    faultsUsers: Math.max(10, number('faults-users', 300)),
+    faultsOutage: Math.max(1, number('faults-outage', 30)),
   };
+}
+
+/** A comma-separated list of positive whole numbers (--load-users, --load-processes). */
+function countList(value, name) {
+  const counts = value.split(',').map(Number);
+  if (!counts.every((count) => Number.isInteger(count) && count >= 1)) {
+    throw new Error(`--${name} needs positive whole numbers, e.g. 250,500,1000`);
+  }
+  return counts.join(',');
 }
 
 /** --streams-viewers: a comma-separated list of viewer counts. */

@@ -1,33 +1,15 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import {
+  type ApiUser,
   confirmAddress,
   newUser,
+  registerByApi,
   registerThroughUi,
   solveCaptcha,
-  type TestUser,
   watchForErrors,
 } from './helpers.ts';
 
-/** A user signed up through the API, as another person's browser would have done. */
-interface ApiUser extends TestUser {
-  userId: string;
-  loginToken: string;
-  /** The whole register answer: what the web app keeps in localStorage. */
-  stored: Record<string, unknown>;
-}
-
 const headers = (loginToken: string) => ({ loginToken, version: '3.7' });
-
-async function registerByApi(request: APIRequestContext, prefix: string): Promise<ApiUser> {
-  const user = newUser(prefix);
-  const response = await request.post('/api/auth/register', {
-    headers: { version: '3.7' },
-    data: { ...user, recaptchaCode: await solveCaptcha(request) },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const stored = (await response.json()) as Record<string, unknown> & { userId: string; loginToken: string };
-  return { ...user, userId: stored.userId, loginToken: stored.loginToken, stored };
-}
 
 /** The sender creates a private calendar and invites the e-mail address to it (a live request). */
 async function inviteToNewCalendar(

@@ -134,3 +134,23 @@ export async function solveCaptcha(request: APIRequestContext): Promise<string> 
   if (!solution) throw new Error('could not solve the bot check');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
+
+/** A user signed up through the API, as another person's browser would have done. */
+export interface ApiUser extends TestUser {
+  userId: string;
+  loginToken: string;
+  /** The whole register answer: what the web app keeps in localStorage. */
+  stored: Record<string, unknown>;
+}
+
+/** Registers a fresh user through the API (solving the bot check). */
+export async function registerByApi(request: APIRequestContext, prefix: string): Promise<ApiUser> {
+  const user = newUser(prefix);
+  const response = await request.post('/api/auth/register', {
+    headers: { version: '3.7' },
+    data: { ...user, recaptchaCode: await solveCaptcha(request) },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const stored = (await response.json()) as Record<string, unknown> & { userId: string; loginToken: string };
+  return { ...user, userId: stored.userId, loginToken: stored.loginToken, stored };
+}

@@ -167,3 +167,35 @@ test('an editor goes live; guests who answered yes or maybe watch, a no is refus
     await person.page.context().close();
   }
 });
+
+test('a reload of the broadcaster screen resumes the stream, and says so when resuming fails', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const editor = await signUp(browser, 'restreamer');
+  const name = `Reload ${Date.now()}`;
+  const eventId = await createEventThroughApi(editor.page, { name });
+  const page = eventPagePath(name, eventId);
+  await editor.page.goto(page);
+  await editor.page.getByRole('button', { name: 'Go live' }).click();
+  const dialog = editor.page.getByRole('dialog', { name: 'Start a live stream' });
+  await expect(dialog.getByRole('combobox', { name: 'Camera' })).toBeEnabled({ timeout: 15_000 });
+  await dialog.getByLabel('Feed name').fill('Back stage');
+  await dialog.getByRole('button', { name: 'Start streaming' }).click();
+  await expect(editor.page.getByText('Live', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // Reloading asks first (the tab would leave the stream); accepted, the stream goes on.
+  editor.page.on('dialog', (question) => void question.accept());
+  await editor.page.reload();
+  await expect(editor.page).toHaveURL(`${page}/stream`);
+  await expect(editor.page.getByText('Live', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // A reload whose publishing is refused says resuming failed (the spec's text), not that
+  // starting failed: the navigation state survives a reload, the create dialog's camera does not.
+  await editor.page.route('**/api/streams/media/**/publish', (route) => route.abort());
+  await editor.page.reload();
+  await expect(editor.page.getByText('Failed resuming stream! Please use a different browser.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(editor.page.getByText('Starting the stream failed')).toHaveCount(0);
+});

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -33,6 +34,8 @@ export function jsonSecondPath(): Plugin {
 
 /** MUI's index module, which re-exports every component: app code imports from it by name. */
 const muiBarrel = /node_modules[\\/]@mui[\\/]material[\\/]index\.m?js$/;
+/** Any module of MUI's components package. */
+const muiMaterial = /node_modules[\\/]@mui[\\/]material[\\/]/;
 
 /** The names a module's code imports from '@mui/material' (`import { Box, Stack as S } …`). */
 function muiNamesImportedBy(code: string | null): string[] {
@@ -79,6 +82,34 @@ function staticallyReachable(ctx: Rolldown.ChunkingContext, roots: readonly stri
 
 const source = (file: string) => path.resolve(import.meta.dirname, 'src', file);
 
+/** The modules every visit may start on: the entry, the sign-in screen, the shell and the calendars list. */
+const firstPageRoots = [
+  source('main.tsx'),
+  source('features/auth/LoginScreen.tsx'),
+  source('app/Shell.tsx'),
+  source('features/calendars/CalendarsScreen.tsx'),
+];
+
+/**
+ * MUI components that many screens use but no first page runs (chips, transitions, portals …): a
+ * shared chunk of their own for those screens, so the sign-in page and the calendars list do not
+ * download them with `mui-shared` (issue 12: a component crossing the share count there grew both).
+ */
+function muiScreensGroup(): Rolldown.CodeSplittingGroup {
+  let firstPage: { ctx: Rolldown.ChunkingContext; ids: Set<string> } | null = null;
+  const firstPageOf = (ctx: Rolldown.ChunkingContext) => {
+    if (firstPage?.ctx !== ctx) firstPage = { ctx, ids: staticallyReachable(ctx, firstPageRoots) };
+    return firstPage.ids;
+  };
+  return {
+    name: (id, ctx) => (muiMaterial.test(id) && !firstPageOf(ctx).has(id) ? 'mui-screens' : null),
+    debugName: 'mui-screens',
+    minShareCount: 12,
+    // What they import from the first pages' modules (the styling, the theme) stays there.
+    includeDependenciesRecursively: false,
+  };
+}
+
 /**
  * The chunk of the signed-in start page: what the shell and the calendars list import that the
  * entry does not already hold, in one file. Split by use they were some forty small chunks (one
@@ -110,8 +141,92 @@ function signedInStartGroup(): Rolldown.CodeSplittingGroup {
   };
 }
 
+/** The pages the build prerenders, each in every language: the first page of a returning visitor. */
+const prerenderedPages = ['/login'];
+const prerenderedLanguages = ['en', 'ro'] as const;
+
+/** Where a prerendered page is written in the build: the server serves it for its path. */
+export const prerenderedFile = (page: string, language: string) =>
+  path.join('prerendered', `${page.slice(1)}.${language}.html`);
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** index.html with the page's markup in its root (marked for main.tsx) and its styles in <head>. */
+function prerenderedHtml(
+  template: string,
+  page: string,
+  language: string,
+  { html, styles, title }: { html: string; styles: string; title: string },
+): string {
+  const replace = (from: string, to: string) => (text: string) => {
+    if (!text.includes(from)) throw new Error(`prerender: index.html has no ${from}`);
+    return text.replace(from, () => to);
+  };
+  const root = `<div id="root" data-prerendered-path="${page}" data-prerendered-language="${language}">`;
+  return [
+    replace('<html lang="en">', `<html lang="${language}">`),
+    replace('<title>Convene</title>', `<title>${escapeHtml(title)}</title>`),
+    replace('</head>', `${styles}</head>`),
+    replace('<div id="root"></div>', `${root}${html}</div>`),
+  ].reduce((text, step) => step(text), template);
+}
+
+/**
+ * After the browser build: renders the sign-in page with the app's own components in Node
+ * (src/app/prerender.tsx, built for Node beside the bundle) and writes it, in each language, into
+ * dist/prerendered/. The server sends it for /login in the visitor's language, so the form is on
+ * screen as soon as the HTML arrives, before any script runs; main.tsx then hydrates it (issue 12:
+ * the first page drawn within 1.5 s on a slow phone).
+ */
+function prerenderFirstPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'convene:prerender',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      // Inside web/node_modules, so that the Node build's imports of packages resolve.
+      const serverDir = path.join(config.root, 'node_modules', `.prerender-${process.pid}`);
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          plugins: [react(), jsonSecondPath()],
+          build: { ssr: source('app/prerender.tsx'), outDir: serverDir, emptyOutDir: true, minify: false },
+        });
+        const { prerenderPage } = (await import(
+          pathToFileURL(path.join(serverDir, 'prerender.js')).href
+        )) as {
+          prerenderPage: (
+            page: string,
+            language: string,
+          ) => Promise<{ html: string; styles: string; title: string }>;
+        };
+        mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+        for (const page of prerenderedPages) {
+          for (const language of prerenderedLanguages) {
+            const rendered = await prerenderPage(page, language);
+            writeFileSync(
+              path.join(outDir, prerenderedFile(page, language)),
+              prerenderedHtml(template, page, language, rendered),
+            );
+          }
+        }
+      } finally {
+        rmSync(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), jsonSecondPath()],
+  plugins: [react(), jsonSecondPath(), prerenderFirstPages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -154,8 +269,10 @@ export default defineConfig({
             // MUI components that many screens use (the sign-in page's and the shell's: buttons,
             // inputs, typography, paper, alerts …) in one chunk rather than dozens of small
             // ones, each gzipped on its own: fewer bytes and requests for every route (issue 12).
-            // Components fewer chunks use stay split by use.
-            { name: 'mui-shared', test: /node_modules[\\/]@mui[\\/]material[\\/]/, minShareCount: 12 },
+            // Components fewer chunks use stay split by use; those no first page runs go to
+            // `mui-screens` first.
+            muiScreensGroup(),
+            { name: 'mui-shared', test: muiMaterial, minShareCount: 12 },
             signedInStartGroup(),
           ],
         },

@@ -1,7 +1,16 @@
 // Turns benchmark results into a console table and the docs/PERFORMANCE.md page.
+
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import {
+  FAULTS_MARKERS,
+  FAULTS_NOT_MEASURED,
+  LOAD_MARKERS,
+  LOAD_NOT_MEASURED,
+  renderFaultsSection,
+  renderLoadSection,
+} from './load-report.mjs';
 
 /** Facts about the machine and checkout the numbers were taken on. */
 export function describeMachine(root) {
@@ -168,6 +177,13 @@ as it was.
 
 ${results.agenda ? renderAgendaSection(results.agenda, machine) : (previousSection(previousDoc, AGENDA_BEGIN, AGENDA_END) ?? NOT_MEASURED)}
 
+### Agenda before and after (issue 17)
+
+Written by hand from paired runs of bench/events-agenda.mjs in one session; a later run keeps it
+as it was.
+
+${previousSection(previousDoc, AGENDA_CHANGE_BEGIN, AGENDA_CHANGE_END) ?? `${AGENDA_CHANGE_BEGIN}\nNot recorded yet.\n${AGENDA_CHANGE_END}`}
+
 ## Chat on PostgreSQL
 
 Measured when \`npm run bench\` is given \`--chat-url=\`; a run without it keeps this section as it
@@ -188,6 +204,27 @@ Measured by \`npm run bench\` (unless \`--no-streams\`) or \`node bench/streams.
 without it keeps this section as it was.
 
 ${results.streams ? renderStreamsSection(results.streams, machine) : (previousSection(previousDoc, STREAMS_BEGIN, STREAMS_END) ?? STREAMS_NOT_MEASURED)}
+
+## Load test (issue 17)
+
+Measured by \`npm run bench -- --load-users=…\` or \`node bench/load.mjs --write\`; a run without it
+keeps this section as it was. Simulated people on loopback, each with a Socket.IO connection
+(the web client's transports) and, per minute, the requests of seven screen actions with think
+time between them: open the agenda (its two first requests at once) and page it, open an event
+(the event, one's RSVP and the first attendees at once), answer the RSVP, read the activity
+feed, read a chat (the conversation list, then its newest messages) and send a message. Health
+is Mattermost's thresholds — average request < 100 ms, p99 < 2 s, 5xx (with network errors)
+< 0.025 % — plus realtime delivery: ≥ 99 % of the messages reach the other 9 participants'
+sockets within the step, p99 < 2 s.
+
+${results.loadTest ? renderLoadSection(results.loadTest, machine) : (previousSection(previousDoc, ...LOAD_MARKERS) ?? LOAD_NOT_MEASURED)}
+
+## Faults (issue 17)
+
+Measured by \`npm run bench -- --faults\` or \`node bench/faults.mjs --write\`; a run without it keeps
+this section as it was.
+
+${results.faults ? renderFaultsSection(results.faults, machine) : (previousSection(previousDoc, ...FAULTS_MARKERS) ?? FAULTS_NOT_MEASURED)}
 
 ## What is measured
 
@@ -224,8 +261,9 @@ ${results.streams ? renderStreamsSection(results.streams, machine) : (previousSe
   client and server share the cores.
 - **Graceful stop**: from SIGTERM to start.mjs until it exited (it passes the signal to the server).
 - **Agenda** (bench/events-agenda.mjs): \`GET /api/events?timeMin=<this hour>&maxResults=50\` as
-  the bench user, on the data set of bench/events-generate.mjs, driven by autocannon (10
-  connections) against the API server (\`server/dist/main.js serve\`, built, with DATABASE_URL, no Redis,
+  the bench user, on the data set of bench/events-generate.mjs, driven by autocannon, first with
+  one connection (each route's latency alone: 10 s in the same alternating slices), then with 10
+  connections, against the API server (\`server/dist/main.js serve\`, built, with DATABASE_URL, no Redis,
   one process) and against the bare route, each warmed up for 2 s, then loaded in 5 slices
   alternating between the two (API, bare, bare, API, …, with a 1 s pause before each), so that
   the other load on the machine falls on both alike; req/s counts every response over the
@@ -233,12 +271,12 @@ ${results.streams ? renderStreamsSection(results.streams, machine) : (previousSe
   is the CPU time (user + system, /proc) of the API's or the bare route's process over its
   slices divided by their responses: PostgreSQL's work is not in it, and it depends far less on
   the other load than the latencies do. The **bare route** is a plain \`node:http\` server in a process of its own (bench/lib/agenda-bare.mjs)
-  with the same pool size (10) that sends PostgreSQL the same queries as the API, through the
+  with the same pool size (10) that sends PostgreSQL the same statements as the API, through the
   server's own functions, in the same order and parallelism: the session lookup of the login
-  token, the viewer's calendars, the keyset page of single events and their rows, the running
-  series and their exceptions, and the view context (RSVP counts, the viewer's RSVPs, owners,
-  calendars; for the page's single events and every running series, a little more than the API
-  asks for). It answers the raw rows with \`JSON.stringify\`. It does **not** go through Fastify
+  token, the page's candidates (one statement: the viewer's calendars, the keyset page of single
+  events, the running series and their exceptions), and the view context (one statement for RSVP
+  counts, the viewer's RSVPs, owners and calendars, and the live streams' query beside it; for
+  the page's single events and every running series, a little more than the API asks for). It answers the raw rows with \`JSON.stringify\`. It does **not** go through Fastify
   (routing, hooks, error handling), validate the query or the response with zod, expand the
   series into occurrences and merge them with the single events, compute the page token, or
   present the events (permissions, RSVP summary, the public shape). So the ratio (bare req/s ÷
@@ -256,6 +294,11 @@ npm run bench -- --events-url=… --events-duration=40 --events-connections=20  
 npm run bench -- --chat-url=postgres://postgres@127.0.0.1:5432/postgres          # adds the chat part
 npm run bench -- --chat-url=… --chat-clients=100 --chat-conversations=20 --chat-big-group=50 --chat-senders=20 --chat-duration=20   # a small run
 node bench/chat.mjs --url=postgres://postgres@127.0.0.1:5432/postgres --clients=100 --conversations=20 --big-group=50 --senders=20 --duration=20 --write   # the chat part alone
+npm run bench -- --load-users=250,500,1000,1500,2000,3000   # adds the load test (1 process, then WORKERS=2)
+node bench/load.mjs --url=postgres://postgres@127.0.0.1:5432/postgres --users=50,100 --processes=1 --hold=15 --warm-up=5   # a small run
+node bench/load.mjs [--users=…] [--processes=1,2] [--hold=30] [--warm-up=10] [--agents=2] [--redis=redis://127.0.0.1:6379] --write   # the load part alone
+npm run bench -- --faults [--faults-users=300] [--faults-outage=30]   # adds the fault test
+node bench/faults.mjs [--users=300] [--outage=30] --write   # the fault part alone
 \`\`\`
 
 The bench uses a fresh temporary data dir and a free port, and ignores DATABASE_URL, REDIS_URL,
@@ -280,6 +323,18 @@ and a conversation of 100,000 messages paged at every depth. Every one is a para
 \`node bench/chat.mjs --url=… [--clients=…] [--conversations=…] [--big-group=…] [--senders=…]
 [--duration=…] [--depth-messages=…] [--json=…] [--write]\`; \`--write\` rewrites only the chat
 section of this page (the rest keeps the full bench's numbers).
+
+The load test (bench/load.mjs) creates a fresh database \`convene_bench_load_<random>\` on the
+server of \`--url=\` (\`--load-url=\`; default the local server), migrates it, seeds its own data set
+for the largest step (bench/lib/load-data.mjs: people with sessions, a personal and two shared
+calendars each, 300 events per shared calendar of which a tenth weekly series, groups of 10
+people with a conversation each), then runs the ramp against the built server — one process,
+then \`WORKERS=2\` with Redis (\`--redis=\`) — with the simulated people in \`--agents=\` generator
+processes (bench/load-agent.mjs); it drops the database afterwards. With the defaults it takes
+at most about 10 minutes. The fault test (bench/faults.mjs) needs the \`postgres\` user and
+Debian's PostgreSQL programs: it creates a private cluster in a temporary directory
+(\`initdb\`, \`pg_ctl\` on a free port, run through \`runuser -u postgres\` when the bench runs as
+root), so stopping PostgreSQL never touches the machine's shared server.
 `;
 }
 
@@ -315,6 +370,13 @@ export function agendaRows(run, data) {
   ]);
   list.push(['bare route, same SQL', route(run.bare)]);
   list.push(['ratio bare/API (requests per second)', `${run.ratio.toFixed(2)}×`]);
+  if (run.single) {
+    list.push([
+      `GET /api/events (50 items), one connection, ${run.single.duration} s`,
+      route(run.single.api),
+    ]);
+    list.push(['bare route, same SQL, one connection', route(run.single.bare)]);
+  }
   return list;
 }
 
@@ -322,11 +384,21 @@ export function agendaRows(run, data) {
 export function formatAgendaTable(run) {
   const row = (label, r) =>
     `| ${label} | ${Math.round(r.requestsPerSecond)} | ${r.p50} ms | ${r.p99} ms | ${r.cpuMsPerRequest} ms | ${failures(r)} | ${r.loadAverage.toFixed(1)} |`;
+  const single = run.single
+    ? [
+        '',
+        `| route: the same page, one connection, ${run.single.duration} s in ${run.rounds} slices | requests/s | p50 | p99 | server CPU per request | failures | load average |`,
+        '|---|---|---|---|---|---|---|',
+        row('`GET /api/events`', run.single.api),
+        row('bare route, same SQL', run.single.bare),
+      ]
+    : [];
   return [
     `| route: 50 items from ${run.timeMin}, ${run.connections} connections, ${run.duration} s in ${run.rounds} slices | requests/s | p50 | p99 | server CPU per request | failures | load average |`,
     '|---|---|---|---|---|---|---|',
     row('`GET /api/events`', run.api),
     row('bare route, same SQL', run.bare),
+    ...single,
     '',
     `**Ratio: the bare route serves ${run.ratio.toFixed(2)}× the API's requests per second** ` +
       `(the API reaches ${percent(1 / run.ratio)} of it).`,
@@ -376,7 +448,11 @@ export function chatRows(chat) {
     ],
     [
       'chat POST → delivery to the other participants',
-      `p50 ${chat.delivery.p50} ms, p99 ${chat.delivery.p99} ms (${count(chat.deliveries)} of ${count(chat.expectedDeliveries)} expected deliveries)`,
+      `p50 ${chat.delivery.p50} ms, p99 ${chat.delivery.p99} ms (${count(chat.deliveries)} of ${count(chat.expectedDeliveries)} expected deliveries${
+        chat.missingDeliveries === undefined
+          ? ''
+          : `; checked by socket and message: ${count(chat.missingDeliveries)} missing, ${count(chat.duplicateDeliveries)} twice, ${count(chat.unexpectedDeliveries)} unexpected`
+      })`,
     ],
     ...(chat.post
       ? [['chat POST answered (committed)', `p50 ${chat.post.p50} ms, p99 ${chat.post.p99} ms`]]
@@ -392,6 +468,14 @@ export function chatRows(chat) {
       }, ${s.errors} network errors`,
     ],
     ['chat server CPU per message', `${chat.cpuMsPerMessage?.toFixed(1) ?? 'n/a'} ms (with its fan-out)`],
+    ...(chat.benchCpuMsPerMessage == null
+      ? []
+      : [
+          [
+            'chat load generator CPU per message',
+            `${chat.benchCpuMsPerMessage.toFixed(1)} ms (its senders and ${chat.receiverThreads} receiving threads)`,
+          ],
+        ]),
     ...(chat.outboxBacklog === undefined
       ? []
       : [
@@ -433,9 +517,9 @@ export function renderChatSection(chat, machine) {
   const small = chat.clients < 1000 || chat.duration < 60;
   return `${CHAT_BEGIN}
 ${machine.date}, commit \`${machine.commit}\`, PostgreSQL ${chat.postgres} on the same ${machine.cores}-core machine, the
-bench's clients in the same process as its senders and on the same machine as the server; load
-average ${chat.load.toFixed(1)} when the sending began${
-    chat.load > machine.cores
+bench's senders and its clients (in ${chat.receiverThreads ?? 1} threads of its process) on the same machine as the server; load
+average ${chat.load.toFixed(1)} when the sending began${chat.loadAfter === undefined ? '' : ` and ${chat.loadAfter.toFixed(1)} when it ended`}${
+    Math.max(chat.load, chat.loadAfter ?? 0) > machine.cores
       ? ` — more than the ${machine.cores} cores, so other work competed for the CPU and these numbers are pessimistic`
       : ''
   }.${
@@ -450,8 +534,15 @@ average ${chat.load.toFixed(1)} when the sending began${
 ${formatChatTable(chat)}
 
 Delivery is timed from just before the POST to the \`messages\` event on each other participant's
-socket (the sender's own socket is not counted); CPU is the server process's user + system time
-over the sending phase (plus 2 s to drain) divided by the messages sent; RSS per socket is the
+socket (the sender's own socket is not counted), both read from the epoch clock
+(\`performance.timeOrigin + performance.now()\`): the sockets are real socket.io-client
+connections with the web client's transport options, spread round-robin over worker threads of
+the bench process (\`--receivers\`, 2 by default) so that one event loop working through a
+message's 500 deliveries to the big group does not hold back the arrival times taken on the
+others; each socket's messages are then checked against what it should have received (every
+message accepted with a 2xx into its groups from someone else, once). CPU is the server process's
+user + system time over the sending phase (plus 2 s to drain) divided by the messages sent (the
+load generator's the same, for its whole process); RSS per socket is the
 server's RSS growth from before the clients connected to 1 s after the last one did, divided by
 the clients. The depth pages are \`GET /api/conversations/{id}/messages?from=…&skip=…&limit=20\`
 spread evenly over the whole conversation (newest to oldest page; 20 untimed ones first), one at a time, while the
@@ -519,6 +610,21 @@ export function replaceStreamsSection(docPath, streams, machine) {
     doc.slice(0, begin) + renderStreamsSection(streams, machine) + doc.slice(end + STREAMS_END.length),
   );
 }
+
+/** Rewrites only the agenda section of the performance page (bench/events-agenda.mjs --write). */
+export function replaceAgendaSection(docPath, agenda, machine) {
+  const doc = readFileSync(docPath, 'utf8');
+  const begin = doc.indexOf(AGENDA_BEGIN);
+  const end = doc.indexOf(AGENDA_END);
+  if (begin < 0 || end < begin) throw new Error(`${docPath} has no agenda section markers`);
+  writeFileSync(
+    docPath,
+    doc.slice(0, begin) + renderAgendaSection(agenda, machine) + doc.slice(end + AGENDA_END.length),
+  );
+}
+
+const AGENDA_CHANGE_BEGIN = '<!-- agenda-change:begin -->';
+const AGENDA_CHANGE_END = '<!-- agenda-change:end -->';
 
 const FOOTPRINT_BEGIN = '<!-- footprint:begin -->';
 const FOOTPRINT_END = '<!-- footprint:end -->';

@@ -77,6 +77,13 @@ export function findServerPid(ancestorPid) {
   return null;
 }
 
+/** The pids of a process's direct children (the workers of a WORKERS > 1 server). */
+export function childPids(parentPid) {
+  return listProcesses()
+    .filter((proc) => proc.ppid === parentPid)
+    .map((proc) => proc.pid);
+}
+
 /** Resident set size of a process in bytes (VmRSS), or null when it cannot be read. */
 export function readRss(pid) {
   try {

@@ -12,6 +12,7 @@ export const errorCodes = [
   'CONFLICT',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
   'EMAIL_NOT_FOUND',
   'WRONG_PASSWORD',
   'ACCOUNT_DELETED',

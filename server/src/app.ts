@@ -126,6 +126,7 @@ import {
   sendFrameworkError,
   sendRouteNotFound,
 } from './platform/http.ts';
+import { negotiateLanguage } from './platform/language.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type SendMail } from './platform/mail.ts';
 import { s3UploadOrigin } from './platform/media/s3Origin.ts';
@@ -507,12 +508,34 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 }
 
 /**
+ * The pages the web build prerendered (web/vite.config.ts, prerenderFirstPages): for each path,
+ * its file in each language, from the names `prerendered/<page>.<language>.html`.
+ */
+function prerenderedPages(webDist: string): Map<string, Map<string, string>> {
+  const pages = new Map<string, Map<string, string>>();
+  const dir = path.join(webDist, 'prerendered');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  for (const file of files) {
+    const match = /^([a-z0-9-]+)\.([a-z]{2})\.html$/.exec(file);
+    if (!match) continue;
+    const [, page = '', language = ''] = match;
+    const languages = pages.get(`/${page}`) ?? new Map<string, string>();
+    languages.set(language, path.join('prerendered', file));
+    pages.set(`/${page}`, languages);
+  }
+  return pages;
+}
+
+/**
  * Serves the built single-page app: hashed assets cached for a year, index.html for every
- * other non-API path so client routes survive a reload.
+ * other non-API path so client routes survive a reload. A prerendered page (the sign-in form)
+ * is sent for its path in the language the browser asks for, so it is drawn before the app's
+ * scripts run (issue 12); the app then hydrates it.
  */
 function registerWebApp(fastify: FastifyInstance, webDist: string): void {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const prerendered = hasWeb ? prerenderedPages(webDist) : new Map<string, Map<string, string>>();
   if (hasWeb) {
     void fastify.register(fastifyStatic, {
       root: webDist,
@@ -534,6 +557,13 @@ function registerWebApp(fastify: FastifyInstance, webDist: string): void {
       return sendRouteNotFound(request, reply);
     }
     void reply.header('cache-control', 'no-cache');
+    const page = prerendered.get(request.url.split('?')[0] ?? '');
+    if (page) {
+      const language = negotiateLanguage(request.headers['accept-language'], [...page.keys()]);
+      const file = page.get(language ?? 'en') ?? page.values().next().value;
+      void reply.header('vary', 'accept-language');
+      if (file) return reply.sendFile(file);
+    }
     return reply.sendFile('index.html');
   });
 }

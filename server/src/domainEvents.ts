@@ -145,6 +145,11 @@ export interface DomainEvents {
     conversation: { type: string; isSupportThread: boolean };
     message: ChatMessage;
     unhiddenIds: string[];
+    /**
+     * The active participants as the message left them (read in the statement that appended
+     * it): each one's unread count, and whether a Web Push should tell them of it.
+     */
+    recipients: Array<{ userId: string; unreadCount: number; notify: boolean }>;
   };
   /** `userIds` joined a conversation, added by `actorId`. */
   'chat.participantsJoined': { conversationId: string; actorId: string; userIds: string[] };

@@ -77,6 +77,18 @@ export interface TestApp extends App {
 
 let userCounter = 0;
 
+/** The configuration tests run the app with: a data dir of its own, cheap bot checks, no web build. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    CONVENE_DATA_DIR: dataDir,
+    ALTCHA_COST: '20',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+}
+
 /** Builds the real app over a fresh database of the given kind. */
 export async function createTestApp(
   kind: 'pglite' | 'postgres',
@@ -84,14 +96,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(kind);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'convene-test-'));
-  const config = loadConfig({
-    CONVENE_DATA_DIR: dataDir,
-    ALTCHA_COST: '20',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://127.0.0.1:3000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    ...options.env,
-  });
+  const config = testConfig(dataDir, options.env);
   const app = await buildApp({ config, database, startOutbox: false, ...options.build });
   const mailDir = path.join(dataDir, 'mail');
 

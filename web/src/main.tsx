@@ -3,27 +3,48 @@ import './app/zodConfig.ts';
 // Second: starts loading the first screen's code while the rest of the app starts.
 import './app/preloadFirstScreen.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { loadDetectedLanguage, setupI18n } from './app/i18n.ts';
+import { currentVisit, prerenderFits, prerenderMark } from './app/prerendered.ts';
+import { prerenderedScreens, signedInFirstScreens } from './app/router.tsx';
 import { unregisterServiceWorkers } from './app/serviceWorker.ts';
 import { captureEmbedLaunch } from './features/embed/index.ts';
 
 // Before the session is restored: embedded mode decides where it is kept, and the sign-in code
 // leaves the address before anything else runs (issue 16).
 captureEmbedLaunch();
-setupI18n();
+const i18n = setupI18n();
 void unregisterServiceWorkers();
 
 const container = document.getElementById('root');
+
+/** Draws the app: hydrates the prerendered page when this visit draws the same, else afresh. */
+async function start(root: HTMLElement): Promise<void> {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // The sign-in page comes prerendered by the build (app/prerender.tsx): it was drawn before
+  // this code ran (issue 12).
+  const mark = prerenderMark(root);
+  const visit = currentVisit(i18n.resolvedLanguage ?? i18n.language);
+  const screen = mark ? prerenderedScreens[mark.path] : undefined;
+  if (mark && screen && prerenderFits(mark, visit)) {
+    // With its screen's code in (preloadFirstScreen.ts fetched it), the whole page hydrates in
+    // one pass: a lazy screen still loading then would be drawn afresh by the first update above
+    // it (the theme following reduced motion, say), losing what was typed.
+    await screen.preload().catch(() => undefined);
+    hydrateRoot(root, app);
+    return;
+  }
+  if (mark) root.replaceChildren();
+  if (visit.isSignedIn) await Promise.all(signedInFirstScreens(visit.pathname)).catch(() => undefined);
+  createRoot(root).render(app);
+}
+
 // A Romanian reader's translation is loaded first (English is in this bundle), then the app draws.
 void loadDetectedLanguage()
   .catch(() => undefined)
-  .then(() => {
-    if (!container) return;
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  .then(() => (container ? start(container) : undefined));

@@ -115,7 +115,11 @@ async function openPostgres(url: string): Promise<Database> {
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection that PostgreSQL closes (a restart, an outage) is an 'error' on the pool;
+  // without a listener it would be thrown as an uncaught exception. The pool drops that
+  // connection and opens a new one on the next query, so the server recovers by itself.
+  pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

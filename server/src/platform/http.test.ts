@@ -125,6 +125,12 @@ describe('serving the built web app', () => {
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Convene</title>');
     await fs.writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+    await fs.mkdir(path.join(webDist, 'prerendered'));
+    for (const language of ['en', 'ro'])
+      await fs.writeFile(
+        path.join(webDist, 'prerendered', `login.${language}.html`),
+        `<title>login ${language}</title>`,
+      );
     app = await createTestApp('pglite', { env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -133,7 +139,7 @@ describe('serving the built web app', () => {
   });
 
   it('answers client routes with index.html and caches hashed assets for good', async () => {
-    for (const url of ['/', '/calendars/abc/events', '/login?x=1', '/some/unknown/page']) {
+    for (const url of ['/', '/calendars/abc/events', '/register', '/login/more', '/some/unknown/page']) {
       const response = await app.fastify.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<title>Convene</title>');
@@ -143,5 +149,30 @@ describe('serving the built web app', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.fastify.inject({ url: '/api/nope' })).statusCode).toBe(404);
     expect((await app.fastify.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+
+  it('answers /login with the prerendered sign-in page in the language the browser asks for', async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, 'en'],
+      ['ro-RO,ro;q=0.9,en;q=0.8', 'ro'],
+      ['en-GB,en;q=0.9,ro;q=0.5', 'en'],
+      ['fr-FR,fr;q=0.9,ro;q=0.7', 'ro'],
+      ['de, *;q=0.1', 'en'],
+      [`ro;q=oops,${'x'.repeat(5000)}`, 'en'],
+    ];
+    for (const [acceptLanguage, language] of cases) {
+      for (const url of ['/login', '/login?next=1']) {
+        const response = await app.fastify.inject({
+          url,
+          headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage },
+        });
+        expect(response.statusCode, `${url} ${acceptLanguage}`).toBe(200);
+        expect(response.body, `${url} ${acceptLanguage}`).toBe(`<title>login ${language}</title>`);
+        expect(response.headers.vary).toContain('accept-language');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    }
+    const head = await app.fastify.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
   });
 });

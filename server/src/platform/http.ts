@@ -3,7 +3,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { SessionLifetime } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { ApiError, notFound, unauthenticated, validation } from './errors.ts';
+import {
+  ApiError,
+  isDatabaseUnavailable,
+  notFound,
+  unauthenticated,
+  unavailable,
+  validation,
+} from './errors.ts';
 import { findViewerByToken, tokenFromHeaders, type Viewer } from './sessions.ts';
 
 declare module 'fastify' {
@@ -131,7 +138,10 @@ export function registerTextGuard(app: FastifyInstance): void {
   });
 }
 
-/** One error envelope for every failure (DESIGN.md §4); a 500 only for our own faults. */
+/**
+ * One error envelope for every failure (DESIGN.md §4); a 500 only for our own faults, a 503 with
+ * Retry-After while the database cannot be reached.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -152,6 +162,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return send(reply, status, codeByStatus[status] ?? 'VALIDATION', clientMessage(error), undefined);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: not our fault nor the client's; it may retry.
+      request.log.warn({ err: error }, 'database unavailable; answered 503');
+      const answer = unavailable();
+      void reply.headers(answer.headers);
+      return send(reply, answer.statusCode, answer.code, answer.message, undefined);
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, 'INTERNAL', 'Something went wrong on our side', undefined);

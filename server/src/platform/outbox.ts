@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/connect.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -44,19 +44,23 @@ export function outboxKindsWritten(tx: Db): OutboxKind[] {
   return [...(kindsByTransaction.get(tx) ?? [])];
 }
 
-/** Records many side effects of one kind in the caller's transaction, a thousand per statement. */
+/**
+ * Records many side effects of one kind in the caller's transaction, a thousand per statement:
+ * the payloads go as one JSON array parameter, unpacked in order (the ids keep it), so a send's
+ * rows cost no query building however many there are.
+ */
 export async function addManyToOutbox<K extends OutboxKind>(tx: Db, kind: K, payloads: OutboxPayloads[K][]) {
   if (payloads.length === 0) return;
   const kinds = kindsByTransaction.get(tx) ?? new Set<OutboxKind>();
   kinds.add(kind);
   kindsByTransaction.set(tx, kinds);
   for (let index = 0; index < payloads.length; index += 1000) {
-    await tx.insert(outbox).values(
-      payloads.slice(index, index + 1000).map((payload) => ({
-        kind,
-        payload: payload as unknown as Record<string, unknown>,
-      })),
-    );
+    await tx.execute(sql`
+      INSERT INTO outbox (kind, payload)
+      SELECT ${kind}, item.value
+      FROM jsonb_array_elements(${JSON.stringify(payloads.slice(index, index + 1000))}::jsonb)
+        WITH ORDINALITY AS item (value, position)
+      ORDER BY item.position`);
   }
 }
 
@@ -70,7 +74,8 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(5000 * 2 ** (attempt - 1), 10 * 60 * 1000);
 }
 
-type OutboxRow = typeof outbox.$inferSelect;
+/** A claimed row: what its delivery needs. */
+type ClaimedRow = Pick<typeof outbox.$inferSelect, 'id' | 'kind' | 'payload' | 'attempts'>;
 
 /**
  * A lane drains the rows of some kinds on its own: realtime messages (published in memory, a
@@ -182,16 +187,17 @@ class OutboxLane {
 
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    this.run();
   }
 
+  /** A commit recorded rows: drain now (no timer in between), or once more after this drain. */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
       this.kicked = true;
       return;
     }
-    this.schedule(0);
+    this.run();
   }
 
   async stop(): Promise<void> {
@@ -200,59 +206,81 @@ class OutboxLane {
     await this.running;
   }
 
+  /**
+   * Claims and delivers rounds of due rows until none is left; each round's statement also marks
+   * the previous round's delivered rows done, so a busy lane makes one round trip per round.
+   */
   async drain(): Promise<void> {
+    let delivered: number[] = [];
     for (;;) {
-      const claimed = await this.claim();
+      const claimed = await this.claim(delivered);
       if (claimed.length === 0) return;
       const outcomes = await Promise.all(claimed.map((row) => this.deliver(row)));
-      const delivered = claimed.filter((_row, index) => outcomes[index]).map((row) => row.id);
-      if (delivered.length > 0) {
-        await this.db
-          .update(outbox)
-          .set({ doneAt: new Date(), lastError: null })
-          .where(inArray(outbox.id, delivered));
-      }
+      delivered = claimed.filter((_row, index) => outcomes[index]).map((row) => row.id);
     }
   }
 
-  private schedule(delay: number): void {
+  /** Drains now, then polls (or drains again at once when a kick came meanwhile). */
+  private run(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain()
-        .catch((error: unknown) =>
-          this.logger.error({ err: error, lane: this.spec.name }, 'outbox drain failed'),
-        )
-        .finally(() => {
-          this.running = undefined;
-          if (this.stopped) return;
-          const again = this.kicked;
-          this.kicked = false;
-          this.schedule(again ? 0 : this.pollMs);
-        });
-    }, delay);
-    this.timer.unref();
+    this.timer = undefined;
+    this.running = this.drain()
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, lane: this.spec.name }, 'outbox drain failed'),
+      )
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        const again = this.kicked;
+        this.kicked = false;
+        if (again) {
+          this.run();
+          return;
+        }
+        this.timer = setTimeout(() => this.run(), this.pollMs);
+        this.timer.unref();
+      });
   }
 
-  /** Claims the lane's due rows, oldest first, in one statement. */
-  private async claim(): Promise<OutboxRow[]> {
-    const due = this.db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(isNull(outbox.doneAt), lte(outbox.runAt, new Date()), inArray(outbox.kind, this.spec.kinds)))
-      .orderBy(asc(outbox.runAt), asc(outbox.id))
-      .limit(this.spec.batchSize)
-      .for('update', { skipLocked: true });
-    const claimed = await this.db
-      .update(outbox)
-      .set({ runAt: new Date(Date.now() + 60_000), attempts: sql`${outbox.attempts} + 1` })
-      .where(inArray(outbox.id, due))
-      .returning();
+  /**
+   * Marks `delivered` done and claims the lane's due rows, oldest first, in one hand-written
+   * statement (built on every round, so no query builder).
+   */
+  private async claim(delivered: number[]): Promise<ClaimedRow[]> {
+    const now = new Date();
+    const markDone =
+      delivered.length === 0
+        ? sql``
+        : sql`WITH done AS (
+            UPDATE outbox SET done_at = ${now.toISOString()}::timestamptz, last_error = NULL
+            WHERE id IN (${sql.join(
+              delivered.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          ) `;
+    const result = await this.db.execute(sql`${markDone}
+      UPDATE outbox SET run_at = ${new Date(now.getTime() + 60_000).toISOString()}::timestamptz, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM outbox
+        WHERE done_at IS NULL AND run_at <= ${now.toISOString()}::timestamptz
+          AND kind IN (${sql.join(
+            this.spec.kinds.map((kind) => sql`${kind}`),
+            sql`, `,
+          )})
+        ORDER BY run_at, id LIMIT ${this.spec.batchSize}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, kind, payload, attempts`);
+    const claimed = (result as unknown as { rows: ClaimedRow[] }).rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+    }));
     // Rows of one user are published in the order they were recorded.
     return claimed.sort((a, b) => a.id - b.id);
   }
 
   /** Runs the row's handler; true when delivered, else the row is scheduled for a retry. */
-  private async deliver(row: OutboxRow): Promise<boolean> {
+  private async deliver(row: ClaimedRow): Promise<boolean> {
     const handler = this.handlers[row.kind as OutboxKind] as
       | ((payload: unknown) => Promise<void>)
       | undefined;

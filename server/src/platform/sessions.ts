@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { SessionLifetime } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { accounts, sessions } from '../db/schema/index.ts';
 import { hashToken, newId, newSecretToken } from './ids.ts';
 
@@ -42,6 +43,24 @@ export function liveSessionWhere(lifetime: SessionLifetime, now = Date.now()) {
   );
 }
 
+/** The live session of a token hash with its account (every request and socket runs it). */
+const viewerQuery = preparedPerDb((db) =>
+  db
+    .select({ account: accounts, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        // liveSessionWhere, its times as placeholders (ISO strings).
+        isNull(sessions.revokedAt),
+        gt(sessions.lastUsedAt, sql`${sql.placeholder('idleSince')}::timestamptz`),
+        gt(sessions.createdAt, sql`${sql.placeholder('bornSince')}::timestamptz`),
+      ),
+    )
+    .prepare('session_viewer'),
+);
+
 /**
  * Resolves a login token to its live session and account; null when unknown, revoked, idle
  * longer than the idle timeout or older than the absolute lifetime. Records the use at most
@@ -54,11 +73,11 @@ export async function findViewerByToken(
 ): Promise<Viewer | null> {
   if (token.length < 20 || token.length > 200) return null;
   const now = Date.now();
-  const [row] = await db
-    .select({ account: accounts, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), liveSessionWhere(lifetime, now)));
+  const [row] = await viewerQuery(db).execute({
+    tokenHash: hashToken(token),
+    idleSince: new Date(now - lifetime.idleMs).toISOString(),
+    bornSince: new Date(now - lifetime.maxMs).toISOString(),
+  });
   if (!row || row.account.status === 'deleted') return null;
   if (now - row.lastUsedAt.getTime() >= lastUseResolutionMs) {
     await db

@@ -18,8 +18,11 @@ export type RealtimeSubscriber = (socket: RealtimeSocket, queryClient: QueryClie
 interface RealtimeProviderProps {
   /** The signed-in user's token; null keeps the socket closed. */
   loginToken: string | null;
-  /** Started with every socket; a stable array (a module constant), or the socket reopens. */
-  subscribers: readonly RealtimeSubscriber[];
+  /**
+   * Loads what is started with every socket; a stable function (a module constant), or the
+   * socket reopens. Loaded with the socket, so the first page does without their code (issue 12).
+   */
+  loadSubscribers: () => Promise<readonly RealtimeSubscriber[]>;
   children: ReactNode;
 }
 
@@ -63,16 +66,17 @@ export function listen(
 const loadQueryClient = () => import('./queryClient.ts').then((m) => m.queryClient);
 
 /** Keeps the socket open while signed in and turns realtime messages into query invalidations. */
-export function RealtimeProvider({ loginToken, subscribers, children }: RealtimeProviderProps) {
+export function RealtimeProvider({ loginToken, loadSubscribers, children }: RealtimeProviderProps) {
   const [listeners] = useState(() => new Set<Listener>());
 
   useEffect(() => {
     if (!loginToken) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    // Both load at once; the socket opens once the cache is there, so no event comes before listen.
+    // All load at once; the socket opens once the cache and the subscribers are there, so no
+    // event comes before listen.
     preloadRealtime();
-    void loadQueryClient().then((queryClient) =>
+    void Promise.all([loadQueryClient(), loadSubscribers()]).then(([queryClient, subscribers]) =>
       connectRealtime(loginToken).then((socket) => {
         if (cancelled) {
           socket.disconnect();
@@ -85,7 +89,7 @@ export function RealtimeProvider({ loginToken, subscribers, children }: Realtime
       cancelled = true;
       stop?.();
     };
-  }, [loginToken, listeners, subscribers]);
+  }, [loginToken, listeners, loadSubscribers]);
 
   return <RealtimeListenersContext value={listeners}>{children}</RealtimeListenersContext>;
 }

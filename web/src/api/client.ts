@@ -1,6 +1,6 @@
-import { limits } from '@convene/contract';
 import type { z } from 'zod';
 import { createApiError } from './ApiError.ts';
+import { getHeaders, takeEarlyResponse } from './earlyRequests.ts';
 
 let loginToken: string | null = null;
 let handleUnauthorized: (() => void) | null = null;
@@ -45,16 +45,21 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function send(path: string, options: RequestOptions): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json', version: limits.apiVersion };
   const sentToken = loginToken;
-  if (sentToken) headers.loginToken = sentToken;
+  const headers = getHeaders(sentToken);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  // The first screen's data may have been asked for before the app started (earlyRequests.ts).
+  const early = method === 'GET' ? await takeEarlyResponse(url, sentToken) : null;
+  const response =
+    early ??
+    (await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    }));
   const body = await readJson(response);
   if (!response.ok) {
     // Only a token the server has just refused ends the session; a token replaced meanwhile stays.

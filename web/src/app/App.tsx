@@ -1,12 +1,9 @@
-import { CssBaseline, useMediaQuery } from '@mui/material';
-import { lazy, Suspense } from 'react';
-import type { RealtimeSubscriber } from '../api/RealtimeProvider.tsx';
+import { CssBaseline, type Theme, ThemeProvider, useMediaQuery } from '@mui/material';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { GuardedBrowserRouter } from '../components/navigationGuard.tsx';
 import { SnackbarProvider } from '../components/Snackbar.tsx';
-import { subscribeActivityRefresh } from '../features/activity/activityRealtime.ts';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
-import { subscribeChatRealtime } from '../features/chat/chatRealtime.ts';
-import { EmbedThemeProvider, isEmbedded } from '../features/embed/index.ts';
+import { isEmbedded } from '../features/embed/index.ts';
 import { AppRoutes } from './router.tsx';
 import { reducedMotionTheme, theme } from './theme.ts';
 
@@ -14,35 +11,58 @@ import { reducedMotionTheme, theme } from './theme.ts';
 const EmbeddedApp = lazy(() =>
   import('../features/embed/EmbeddedApp.tsx').then((m) => ({ default: m.EmbeddedApp })),
 );
+const EmbedThemeProvider = lazy(() =>
+  import('../features/embed/EmbedThemeProvider.tsx').then((m) => ({ default: m.EmbedThemeProvider })),
+);
 
-/** What features do with the socket beyond the query invalidations of api/realtime.ts. */
-const realtimeSubscribers: readonly RealtimeSubscriber[] = [subscribeActivityRefresh, subscribeChatRealtime];
+/** The app's theme; in a framed tab, restyled by the host (features/embed). */
+function AppTheme({ base, children }: { base: Theme; children: ReactNode }) {
+  if (!isEmbedded()) return <ThemeProvider theme={base}>{children}</ThemeProvider>;
+  return (
+    <Suspense fallback={null}>
+      <EmbedThemeProvider base={base}>{children}</EmbedThemeProvider>
+    </Suspense>
+  );
+}
+
+/** The features' socket subscribers (app/realtimeSubscribers.ts), a chunk loaded with the socket. */
+const loadRealtimeSubscribers = () => import('./realtimeSubscribers.ts').then((m) => m.realtimeSubscribers);
 
 /**
- * The app: theme, snackbar, session (with realtime) and the router. The server-state cache
+ * Around every screen: theme, snackbar and session (with realtime). The server-state cache
  * (api/queryClient.ts) comes with the parts that query (the shell, the register and reset-password
- * screens), not with the sign-in page (issue 12).
+ * screens), not with the sign-in page (issue 12). The router goes inside: the browser's (App) or,
+ * when the build prerenders a first page, a fixed address (app/prerender.tsx).
  */
-export function App() {
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+export function AppFrame({ children }: { children: ReactNode }) {
+  // Not noSsr: hydrating a prerendered page, the first render matches the build's (with motion),
+  // then the theme follows the system's setting.
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
-    <EmbedThemeProvider base={reduceMotion ? reducedMotionTheme : theme}>
+    <AppTheme base={reduceMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <SnackbarProvider>
-        <SessionProvider realtimeSubscribers={realtimeSubscribers}>
-          <GuardedBrowserRouter>
-            {isEmbedded() ? (
-              <Suspense fallback={null}>
-                <EmbeddedApp>
-                  <AppRoutes />
-                </EmbeddedApp>
-              </Suspense>
-            ) : (
-              <AppRoutes />
-            )}
-          </GuardedBrowserRouter>
-        </SessionProvider>
+        <SessionProvider loadRealtimeSubscribers={loadRealtimeSubscribers}>{children}</SessionProvider>
       </SnackbarProvider>
-    </EmbedThemeProvider>
+    </AppTheme>
+  );
+}
+
+/** The app in the browser: the frame, the browser's router and the routes. */
+export function App() {
+  return (
+    <AppFrame>
+      <GuardedBrowserRouter>
+        {isEmbedded() ? (
+          <Suspense fallback={null}>
+            <EmbeddedApp>
+              <AppRoutes />
+            </EmbeddedApp>
+          </Suspense>
+        ) : (
+          <AppRoutes />
+        )}
+      </GuardedBrowserRouter>
+    </AppFrame>
   );
 }

@@ -14,6 +14,8 @@ import { forgetReturnPath, readReturnPath, rememberReturnPath, signedOutRoute } 
 // a step behind the screen; so is the realtime client.
 if (readStoredAccount()) preloadRealtime();
 const Shell = lazyScreen(() => import('./Shell.tsx').then((m) => m.Shell));
+/** Loads the shell's code (main.tsx, before the first render of a signed-in visit). */
+export const preloadShell = Shell.preload;
 
 /** The root of every route: any path containing auto-login signs in instead of routing. */
 export function AppRoot() {

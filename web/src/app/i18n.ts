@@ -67,17 +67,29 @@ const otherLanguages: Record<Exclude<Language, 'en'>, () => Promise<{ default: t
   ro: () => import('../i18n/ro.json'),
 };
 
+/** Switches to `language`, loading its translation first (its own chunk) if it is not English. */
+export async function switchLanguage(language: Language, instance: typeof i18n = i18n): Promise<void> {
+  if (language !== 'en') {
+    const { default: translation } = await otherLanguages[language]();
+    instance.addResourceBundle(language, 'translation', translation);
+  }
+  await instance.changeLanguage(language);
+}
+
+/** The supported language a browser's language code names (ro-RO → ro), or null. */
+export function supportedLanguage(code: string | undefined): Language | null {
+  const language = code?.split('-')[0]?.toLowerCase();
+  return supportedLanguages.find((supported) => supported === language) ?? null;
+}
+
 /**
  * Loads the translation of the language setupI18n detected, if it is not English, and switches
  * to it. main.tsx waits for it before the first render, so no English text flashes first.
  */
 export async function loadDetectedLanguage(instance: typeof i18n = i18n): Promise<void> {
-  // The browser's code may carry a region (ro-RO): its language part names the translation.
-  const detected = instance.language?.split('-')[0]?.toLowerCase() as Language | undefined;
-  if (!detected || detected === 'en' || !(detected in otherLanguages)) return;
-  const { default: translation } = await otherLanguages[detected]();
-  instance.addResourceBundle(detected, 'translation', translation);
-  await instance.changeLanguage(detected);
+  const detected = supportedLanguage(instance.language);
+  if (!detected || detected === 'en') return;
+  await switchLanguage(detected, instance);
 }
 
 /**
@@ -87,7 +99,8 @@ export async function loadDetectedLanguage(instance: typeof i18n = i18n): Promis
  */
 export function setupI18n(): typeof i18n {
   i18n.on('languageChanged', () => {
-    document.documentElement.lang = i18n.resolvedLanguage ?? 'en';
+    // Not when the build prerenders a page (app/prerender.tsx): there is no document then.
+    if (typeof document !== 'undefined') document.documentElement.lang = i18n.resolvedLanguage ?? 'en';
   });
   void i18n
     .use(browserLanguageDetector)

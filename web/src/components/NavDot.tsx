@@ -1,4 +1,4 @@
-import { Badge, Box } from '@mui/material';
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { visuallyHidden } from './visuallyHidden.ts';
 
@@ -12,20 +12,35 @@ interface NavDotProps {
   children: ReactNode;
 }
 
-/** A small dot on the corner of an icon, with its meaning as hidden text. */
+/**
+ * A small dot on the corner of an icon, with its meaning as hidden text. Drawn as MUI's Badge
+ * draws a circular dot, without Badge's code: the navigation is on every signed-in page (issue 12).
+ */
 export function NavDot({ show, label, color, children }: NavDotProps) {
   return (
     <>
-      <Badge
-        variant="dot"
-        invisible={!show}
-        overlap="circular"
-        sx={{
-          '& .MuiBadge-badge': { bgcolor: color ?? 'primary.main', width: 10, height: 10, borderRadius: 5 },
-        }}
+      <Box
+        component="span"
+        sx={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle', flexShrink: 0 }}
       >
         {children}
-      </Badge>
+        {show ? (
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              top: '14%',
+              right: '14%',
+              width: 10,
+              height: 10,
+              borderRadius: 5,
+              bgcolor: color ?? 'primary.main',
+              transform: 'translate(50%, -50%)',
+            }}
+          />
+        ) : null}
+      </Box>
       {show ? (
         <Box component="span" sx={visuallyHidden}>
           {label}

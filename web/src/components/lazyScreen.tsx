@@ -30,15 +30,50 @@ export function ScreenFallback() {
   );
 }
 
+/** A lazy screen (lazyScreen), which can also be asked to load its code ahead of rendering. */
+export type LazyScreen<Props extends object> = ComponentType<Props> & {
+  /** Loads the screen's code; once it is in, the screen renders without suspending. */
+  preload: () => Promise<unknown>;
+};
+
+/** A thenable that calls back at once: React.lazy then renders the module without suspending. */
+const settled = <T,>(value: T): PromiseLike<T> => ({
+  // biome-ignore lint/suspicious/noThenProperty: a thenable that settles at once is the point.
+  then: (resolve) => Promise.resolve(resolve ? resolve(value) : value) as never,
+});
+
 /**
  * A screen whose code is loaded when it is first rendered (its module becomes a chunk of its
  * own), behind a Suspense boundary showing ScreenFallback:
  * `const CalendarsScreen = lazyScreen(() => import('./CalendarsScreen.tsx').then((m) => m.CalendarsScreen))`.
+ * Loaded once (preload or first render), it renders at once: a prerendered page's screen hydrates
+ * in the same pass as the rest of the page (main.tsx).
  */
 export function lazyScreen<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-): ComponentType<Props> {
-  const Screen = lazy(async () => ({ default: await load() }));
+): LazyScreen<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed download is tried again at the next render.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Screen = lazy(() =>
+    loaded
+      ? // React.lazy accepts any thenable; its type asks for a Promise.
+        (settled({ default: loaded }) as Promise<{ default: ComponentType<Props> }>)
+      : preload().then((component) => ({ default: component })),
+  );
   function LazyScreen(props: Props) {
     return (
       <Suspense fallback={<ScreenFallback />}>
@@ -46,7 +81,7 @@ export function lazyScreen<Props extends object>(
       </Suspense>
     );
   }
-  return LazyScreen;
+  return Object.assign(LazyScreen, { preload });
 }
 
 /**
@@ -55,6 +90,6 @@ export function lazyScreen<Props extends object>(
  */
 export function lazySignedInScreen<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-): ComponentType<Props> {
+): LazyScreen<Props> {
   return lazyScreen(() => Promise.all([load(), loadScreenTexts()]).then(([Screen]) => Screen));
 }

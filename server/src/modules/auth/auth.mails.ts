@@ -1,7 +1,9 @@
 import { productName } from '@convene/contract';
 import { escapeHtml, type MailMessage } from '../../platform/mail.ts';
 
-type Language = 'en' | 'ro';
+/** The languages mails are written in (the web app's). */
+export const mailLanguages = ['en', 'ro'] as const;
+type Language = (typeof mailLanguages)[number];
 
 const texts = {
   confirm: {

@@ -13,11 +13,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { getViewer, perAccountRateLimit } from '../../platform/http.ts';
+import { negotiateLanguage } from '../../platform/language.ts';
+import { mailLanguages } from './auth.mails.ts';
 import * as auth from './auth.service.ts';
 
-/** First language tag of Accept-Language we write mails in. */
+/** The language of Accept-Language we write mails in, as the web app picks its own (English else). */
 function preferredLanguage(header: string | undefined): string {
-  return header?.trim().toLowerCase().startsWith('ro') ? 'ro' : 'en';
+  return negotiateLanguage(header, mailLanguages) ?? 'en';
 }
 
 /** Registration, login, logout, password reset and auto-login (PRODUCT.md §1.7). */

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { accounts, conversationParticipants, conversations, userBlocks } from '../../db/schema/index.ts';
 import { notFound, validation } from '../../platform/errors.ts';
 import { getMediaStore } from '../../platform/media/store.ts';
@@ -18,6 +19,23 @@ export interface ConversationAccess {
   other: { userId: string; blockedByViewer: boolean; blocksViewer: boolean } | null;
 }
 
+/** The conversation with the viewer's active place in it (every chat request runs it). */
+const accessQuery = preparedPerDb((db) =>
+  db
+    .select({ conversation: conversations, participant: conversationParticipants })
+    .from(conversations)
+    .innerJoin(
+      conversationParticipants,
+      and(
+        eq(conversationParticipants.conversationId, conversations.id),
+        eq(conversationParticipants.userId, sql.placeholder('viewerId')),
+        eq(conversationParticipants.status, 'active'),
+      ),
+    )
+    .where(and(eq(conversations.id, sql.placeholder('conversationId')), isNull(conversations.deletedAt)))
+    .prepare('chat_conversation_access'),
+);
+
 /**
  * Loads a conversation for a viewer who takes part in it. Anyone else (a stranger, someone who
  * left or was removed, a group its owner deleted) gets 404: its existence is not revealed.
@@ -27,18 +45,7 @@ export async function getConversationAccess(
   conversationId: string,
   viewerId: string,
 ): Promise<ConversationAccess> {
-  const [row] = await db
-    .select({ conversation: conversations, participant: conversationParticipants })
-    .from(conversations)
-    .innerJoin(
-      conversationParticipants,
-      and(
-        eq(conversationParticipants.conversationId, conversations.id),
-        eq(conversationParticipants.userId, viewerId),
-        eq(conversationParticipants.status, 'active'),
-      ),
-    )
-    .where(and(eq(conversations.id, conversationId), isNull(conversations.deletedAt)));
+  const [row] = await accessQuery(db).execute({ conversationId, viewerId });
   if (!row) throw notFound('No such conversation');
   const other = row.conversation.type === '1to1' ? await findDirectOther(db, conversationId, viewerId) : null;
   return { ...row, other };

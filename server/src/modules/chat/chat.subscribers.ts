@@ -1,12 +1,5 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  accounts,
-  calendarMembers,
-  conversationParticipants,
-  conversations,
-  pushDevices,
-  userBlocks,
-} from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { accounts } from '../../db/schema/index.ts';
 import type { SubscriberOf } from '../../domainEvents.ts';
 import { addManyToOutbox, addToOutbox } from '../../platform/outbox.ts';
 import type { RealtimeEnvelope } from '../../platform/realtime.ts';
@@ -56,84 +49,39 @@ export const announceMuteChanged: SubscriberOf<'chat.muteChanged'> = (tx, event)
 /**
  * Every active participant gets the message with their own unread count (last position minus
  * what they read: no per-person counter is written on send); a conversation it brought back
- * is announced as unhidden first.
+ * is announced as unhidden first. The participants come with the event (read by the statement
+ * that appended the message), so this adds only the outbox rows to the transaction.
  */
-export const announceMessage: SubscriberOf<'chat.messageSent'> = async (tx, event) => {
-  const rows = await tx
-    .select({ userId: conversationParticipants.userId, lastReadSeq: conversationParticipants.lastReadSeq })
-    .from(conversationParticipants)
-    .where(
-      and(
-        eq(conversationParticipants.conversationId, event.conversationId),
-        eq(conversationParticipants.status, 'active'),
-      ),
-    );
-  const lastSeq = event.message.seq;
-  await recordRealtime(tx, [
+export const announceMessage: SubscriberOf<'chat.messageSent'> = (tx, event) =>
+  recordRealtime(tx, [
     ...tellConversation(event.conversationId, 'unhidden', event.unhiddenIds),
-    ...rows.flatMap((row) =>
-      row.userId
-        ? [
-            {
-              userId: row.userId,
-              message: 'messages' as const,
-              payload: {
-                conversationId: event.conversationId,
-                action: 'created' as const,
-                message: event.message,
-                unreadCount: Math.max(0, lastSeq - row.lastReadSeq),
-              },
-            },
-          ]
-        : [],
-    ),
+    ...event.recipients.map((recipient) => ({
+      userId: recipient.userId,
+      message: 'messages' as const,
+      payload: {
+        conversationId: event.conversationId,
+        action: 'created' as const,
+        message: event.message,
+        unreadCount: recipient.unreadCount,
+      },
+    })),
   ]);
-};
 
 /**
  * A Web Push to each participant who has not muted the conversation, is not the sender and has
  * not blocked the sender (in a group, a blocked person's messages stay visible but never notify),
- * and who has a push subscription at all.
+ * whose calendar membership (in a calendar's conversation) has chat notices on, and who has a
+ * push subscription at all: the statement that appended the message decided it per participant
+ * (`notify`, messages.service.ts).
  */
-export const pushMessage: SubscriberOf<'chat.messageSent'> = async (tx, event) => {
-  const senderId = event.message.sender?.userId;
-  if (!senderId) return;
-  const recipients = await tx
-    .select({ userId: conversationParticipants.userId })
-    .from(conversationParticipants)
-    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
-    .leftJoin(
-      userBlocks,
-      and(eq(userBlocks.blockerId, conversationParticipants.userId), eq(userBlocks.blockedId, senderId)),
-    )
-    // In a calendar's conversation, the member's "receive chat notices" setting decides.
-    .leftJoin(
-      calendarMembers,
-      and(
-        eq(calendarMembers.calendarId, conversations.linkedTo),
-        eq(calendarMembers.userId, conversationParticipants.userId),
-      ),
-    )
-    .where(
-      and(
-        eq(conversationParticipants.conversationId, event.conversationId),
-        eq(conversationParticipants.status, 'active'),
-        eq(conversationParticipants.muted, false),
-        ne(conversationParticipants.userId, senderId),
-        isNull(userBlocks.blockerId),
-        sql`coalesce((${calendarMembers.settings}->>'enableChatPushNotifications')::boolean, true)`,
-        // Only people with a browser subscribed to pushes: no outbox row for nobody to receive.
-        sql`exists (select 1 from ${pushDevices} where ${pushDevices.accountId} = ${conversationParticipants.userId})`,
-      ),
-    );
-  await addManyToOutbox(
+export const pushMessage: SubscriberOf<'chat.messageSent'> = (tx, event) =>
+  addManyToOutbox(
     tx,
     'chatPush',
-    recipients.flatMap((recipient) =>
-      recipient.userId ? [{ messageId: event.message.messageId, recipientId: recipient.userId }] : [],
-    ),
+    event.recipients
+      .filter((recipient) => recipient.notify)
+      .map((recipient) => ({ messageId: event.message.messageId, recipientId: recipient.userId })),
   );
-};
 
 /** Everyone in the conversation refreshes its participants; the new people see it appear. */
 export const announceParticipantsJoined: SubscriberOf<'chat.participantsJoined'> = async (tx, event) => {

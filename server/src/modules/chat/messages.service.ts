@@ -8,7 +8,8 @@ import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
-import { accounts, conversationParticipants, conversations, messages } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
+import { accounts, conversationParticipants, messages } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
@@ -32,9 +33,29 @@ export interface NewMessage {
 }
 
 /**
- * Appends a message at the conversation's next position and records `chat.messageSent`. The
- * UPDATE … RETURNING takes the conversation's row lock, so concurrent sends queue for their
- * position and the sequence stays dense (a rolled-back send gives its number back).
+ * What one statement of `appendMessage` answers: the position taken, the stored message's
+ * times (as text: the same on both drivers) and the active participants as JSON
+ * ([userId, lastReadSeq, wasHidden, notify] each).
+ */
+interface AppendedRow {
+  seq: number;
+  type: string;
+  is_support_thread: boolean;
+  created_at: string;
+  updated_at: string;
+  participants: string;
+}
+
+/**
+ * Appends a message at the conversation's next position and records `chat.messageSent`, in one
+ * statement: the UPDATE … RETURNING takes the conversation's row lock, so concurrent sends queue
+ * for their position and the sequence stays dense (a rolled-back send gives its number back);
+ * the same statement inserts the message, marks it read for `readById`, brings the conversation
+ * back to everyone who had deleted it from their list, and reads the active participants the
+ * subscribers tell (with their unread position and whether a Web Push should reach them: not
+ * the sender, not muted, not blocking the sender, the calendar member's chat notices on, and a
+ * browser subscribed). The lock is held for that one round trip and the subscribers' outbox
+ * rows.
  */
 export async function appendMessage(
   ctx: AppContext,
@@ -42,65 +63,91 @@ export async function appendMessage(
   conversationId: string,
   values: NewMessage,
 ): Promise<ChatMessage> {
-  const [position] = await tx
-    .update(conversations)
-    .set({ lastSeq: sql`${conversations.lastSeq} + 1`, updatedAt: sql`now()` })
-    .where(eq(conversations.id, conversationId))
-    .returning({
-      seq: conversations.lastSeq,
-      type: conversations.type,
-      isSupportThread: conversations.isSupportThread,
-    });
-  if (!position) throw new Error('conversation vanished while appending');
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      id: newId(),
-      conversationId,
-      seq: position.seq,
-      senderId: values.senderId,
-      type: values.type,
-      message: values.message,
-      media: values.media ?? null,
-      data: values.data ?? null,
-      clientKey: values.clientKey ?? null,
-    })
-    .returning();
-  if (!row) throw new Error('message insert returned nothing');
+  const id = newId();
   const readById = values.readById ?? values.senderId;
-  if (readById) {
-    await tx
-      .update(conversationParticipants)
-      .set({ lastReadSeq: position.seq })
-      .where(
-        and(
-          eq(conversationParticipants.conversationId, conversationId),
-          eq(conversationParticipants.userId, readById),
-        ),
-      );
-  }
-  // A new message brings the conversation back to everyone who had deleted it from their list.
-  const unhidden = await tx
-    .update(conversationParticipants)
-    .set({ hidden: false })
-    .where(
-      and(
-        eq(conversationParticipants.conversationId, conversationId),
-        eq(conversationParticipants.hidden, true),
-        eq(conversationParticipants.status, 'active'),
-      ),
+  const result = await tx.execute(sql`
+    WITH pos AS (
+      UPDATE conversations SET last_seq = last_seq + 1, updated_at = now()
+      WHERE id = ${conversationId}
+      RETURNING last_seq, type, is_support_thread, linked_to
+    ), ins AS (
+      INSERT INTO messages (id, conversation_id, seq, sender_id, type, message, media, data, client_key)
+      SELECT ${id}, ${conversationId}, pos.last_seq, ${values.senderId}, ${values.type}, ${values.message},
+        ${values.media ?? null}, ${values.data ? JSON.stringify(values.data) : null}::jsonb, ${values.clientKey ?? null}
+      FROM pos
+      RETURNING created_at, updated_at
+    ), before AS (
+      SELECT p.user_id, p.status, p.hidden, p.muted, p.last_read_seq
+      FROM conversation_participants p WHERE p.conversation_id = ${conversationId}
+    ), marked AS (
+      UPDATE conversation_participants p
+      SET last_read_seq = CASE WHEN p.user_id = ${readById} THEN pos.last_seq ELSE p.last_read_seq END,
+        hidden = CASE WHEN p.status = 'active' THEN false ELSE p.hidden END
+      FROM pos
+      WHERE p.conversation_id = ${conversationId}
+        AND (p.user_id = ${readById} OR (p.hidden AND p.status = 'active'))
     )
-    .returning({ userId: conversationParticipants.userId });
+    SELECT pos.last_seq AS seq, pos.type, pos.is_support_thread,
+      ins.created_at::text AS created_at, ins.updated_at::text AS updated_at,
+      (SELECT coalesce(json_agg(json_build_array(
+          b.user_id,
+          CASE WHEN b.user_id = ${readById} THEN pos.last_seq ELSE b.last_read_seq END,
+          b.hidden,
+          ${values.senderId}::text IS NOT NULL AND b.user_id <> ${values.senderId} AND NOT b.muted
+            AND NOT EXISTS (SELECT 1 FROM user_blocks k WHERE k.blocker_id = b.user_id AND k.blocked_id = ${values.senderId})
+            AND coalesce((SELECT (m.settings->>'enableChatPushNotifications')::boolean FROM calendar_members m
+              WHERE m.calendar_id = pos.linked_to AND m.user_id = b.user_id), true)
+            AND EXISTS (SELECT 1 FROM push_devices d WHERE d.account_id = b.user_id)
+        )), '[]')::text
+        FROM before b WHERE b.status = 'active' AND b.user_id IS NOT NULL) AS participants
+    FROM pos, ins`);
+  const [appended] = (result as unknown as { rows: AppendedRow[] }).rows;
+  if (!appended) throw new Error('conversation vanished while appending');
+  const row: MessageRow = {
+    id,
+    conversationId,
+    seq: appended.seq,
+    senderId: values.senderId,
+    type: values.type,
+    message: values.message,
+    media: values.media ?? null,
+    data: values.data ?? null,
+    status: 'created',
+    clientKey: values.clientKey ?? null,
+    createdAt: new Date(appended.created_at),
+    updatedAt: new Date(appended.updated_at),
+  };
+  const participants = JSON.parse(appended.participants) as Array<[string, number, boolean, boolean]>;
   const message = presentMessage(row, values.senderName);
   await ctx.record(tx, {
     type: 'chat.messageSent',
     conversationId,
-    conversation: { type: position.type, isSupportThread: position.isSupportThread },
+    conversation: { type: appended.type, isSupportThread: appended.is_support_thread },
     message,
-    unhiddenIds: unhidden.flatMap((entry) => (entry.userId ? [entry.userId] : [])),
+    unhiddenIds: participants.filter(([, , wasHidden]) => wasHidden).map(([userId]) => userId),
+    recipients: participants.map(([userId, lastReadSeq, , notify]) => ({
+      userId,
+      unreadCount: Math.max(0, appended.seq - lastReadSeq),
+      notify,
+    })),
   });
   return message;
 }
+
+/** The sender's message with this clientKey in the conversation (a retried send). */
+const byClientKeyQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, sql.placeholder('conversationId')),
+        eq(messages.senderId, sql.placeholder('senderId')),
+        eq(messages.clientKey, sql.placeholder('clientKey')),
+      ),
+    )
+    .prepare('chat_message_by_client_key'),
+);
 
 async function findByClientKey(
   db: Db,
@@ -108,16 +155,7 @@ async function findByClientKey(
   senderId: string,
   clientKey: string,
 ): Promise<MessageRow | null> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.senderId, senderId),
-        eq(messages.clientKey, clientKey),
-      ),
-    );
+  const [row] = await byClientKeyQuery(db).execute({ conversationId, senderId, clientKey });
   return row ?? null;
 }
 
@@ -132,9 +170,12 @@ export async function sendMessage(
   conversationId: string,
   body: z.output<typeof sendMessageBody>,
 ): Promise<ChatMessage> {
-  const access = await getConversationAccess(ctx.db, conversationId, viewer.account.id);
   const senderId = viewer.account.id;
-  const stored = await findByClientKey(ctx.db, conversationId, senderId, body.clientKey);
+  // Both reads at once: a retry's answer is only given to a participant (access throws first).
+  const [access, stored] = await Promise.all([
+    getConversationAccess(ctx.db, conversationId, senderId),
+    findByClientKey(ctx.db, conversationId, senderId, body.clientKey),
+  ]);
   if (stored) return presentMessage(stored, viewer.account.name);
   conversationPolicy.authorize(access, 'send');
   if (body.media) await checkOwnUpload(ctx, viewer, body.media, 'media', chatMessages.mediaInvalid);

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import type { AgendaCursor } from './agenda.cursor.ts';
-import { type AgendaFilter, seriesQueries, singleEventsQuery } from './agenda.sql.ts';
+import { type AgendaFilter, candidatesQuery, seriesQueries, singleEventsQuery } from './agenda.sql.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -67,7 +67,10 @@ describe.skipIf(!testDatabases().includes('postgres'))('agenda query plans on po
     return flatten((row['QUERY PLAN'][0] as { Plan: PlanNode }).Plan);
   }
   const filter = (): AgendaFilter => ({
-    calendarIds: viewerCalendars,
+    calendars: sql`SELECT c.id FROM calendars c WHERE c.id IN (${sql.join(
+      viewerCalendars.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
     bound: null,
     showDeleted: false,
     limit: 51,
@@ -93,7 +96,7 @@ describe.skipIf(!testDatabases().includes('postgres'))('agenda query plans on po
 
   it('finds a page’s series through the series index, never a scan of all events', async () => {
     const cursor: AgendaCursor = { direction: 'forward', start: new Date('2030-02-01T00:00:00Z'), key: '' };
-    const [own, linked] = seriesQueries(app.database.db, cursor, filter());
+    const [own, linked] = seriesQueries(cursor, filter());
     for (const query of [own, linked]) {
       const nodes = await plan(sql`${query}`);
       expect(
@@ -102,6 +105,16 @@ describe.skipIf(!testDatabases().includes('postgres'))('agenda query plans on po
     }
     const ownNodes = await plan(sql`${own}`);
     expect(ownNodes.some((node) => node['Index Name'] === 'events_calendar_series_idx')).toBe(true);
+  });
+
+  it('reads a whole page’s candidates in one statement without a scan of all events', async () => {
+    const cursor: AgendaCursor = { direction: 'forward', start: new Date('2030-02-01T00:00:00Z'), key: '' };
+    const nodes = await plan(candidatesQuery(cursor, filter()));
+    expect(
+      nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'events'),
+    ).toEqual([]);
+    expect(nodes.some((node) => node['Index Name'] === 'events_calendar_start_idx')).toBe(true);
+    expect(nodes.some((node) => node['Index Name'] === 'events_calendar_series_idx')).toBe(true);
   });
 });
 

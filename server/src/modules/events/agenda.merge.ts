@@ -7,7 +7,11 @@ import { occurrenceId, occurrencesFrom, occurrencesUntil } from './recurrence.ts
 /** Items in agenda order (the cursor's direction), handed out one at a time; null when done. */
 type Stream = () => EventItem | null;
 
-/** Occurrences a series makes at a time: enough for most pages, little waste. */
+/**
+ * Occurrences a series makes at a time: one at first (most series running in a busy agenda
+ * show one occurrence or none on a page), then twice as many each time the merge asks for more,
+ * up to this many.
+ */
 const batch = 8;
 
 function matches(row: EventRow, filter: AgendaFilter): boolean {
@@ -44,11 +48,13 @@ function occurrenceStream(
   let position = cursor.start;
   let exhausted = false;
   let buffer: EventItem[] = [];
+  let size = 1;
   const refill = () => {
     const starts = forward
-      ? occurrencesFrom(shape, position, batch, filter.bound)
-      : occurrencesUntil(shape, position, batch, filter.bound).reverse();
-    exhausted = starts.length < batch;
+      ? occurrencesFrom(shape, position, size, filter.bound)
+      : occurrencesUntil(shape, position, size, filter.bound).reverse();
+    exhausted = starts.length < size;
+    size = Math.min(size * 2, batch);
     const last = starts.at(-1);
     if (last) position = new Date(last.getTime() + (forward ? 1 : -1));
     buffer = starts

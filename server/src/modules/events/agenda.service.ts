@@ -1,4 +1,5 @@
 import type { Event, eventsQuery } from '@convene/contract';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { validation } from '../../platform/errors.ts';
@@ -6,14 +7,7 @@ import type { Viewer } from '../../platform/sessions.ts';
 import { getCalendarAccess } from '../calendars/calendars.access.ts';
 import { type AgendaCursor, decodeCursor, encodeCursor } from './agenda.cursor.ts';
 import { mergeStreams, seriesStreams } from './agenda.merge.ts';
-import {
-  type AgendaFilter,
-  selectEvents,
-  selectExceptions,
-  selectSeries,
-  selectSingleEventIds,
-  selectViewerCalendarIds,
-} from './agenda.sql.ts';
+import { type AgendaFilter, oneCalendar, selectCandidates, viewerCalendars } from './agenda.sql.ts';
 import { loadViewContext, pickFields, presentEvent, rootItem } from './events.presenter.ts';
 
 type Query = z.output<typeof eventsQuery>;
@@ -52,35 +46,21 @@ async function listPage(
   ctx: AppContext,
   viewer: Viewer,
   query: Query,
-  calendarIds: string[],
+  calendars: SQL,
   viewedIn?: string,
 ): Promise<AgendaPage> {
   const { cursor, bound } = startingCursor(query);
   const filter: AgendaFilter = {
-    calendarIds,
+    calendars,
     bound,
     kind: query.kind,
     q: query.q || undefined,
     showDeleted: query.showDeleted === 'true',
     limit: query.maxResults + 1,
   };
-  const [singles, streams] = await Promise.all([
-    selectSingleEventIds(ctx.db, cursor, filter).then(async (ids) =>
-      (await selectEvents(ctx.db, ids)).map(rootItem),
-    ),
-    selectSeries(ctx.db, cursor, filter).then(async (series) =>
-      seriesStreams(
-        series,
-        await selectExceptions(
-          ctx.db,
-          series.map((row) => row.id),
-        ),
-        cursor,
-        filter,
-      ),
-    ),
-  ]);
-  const merged = mergeStreams(streams, singles, cursor, filter.limit);
+  const { singles, series, exceptions } = await selectCandidates(ctx.db, cursor, filter);
+  const streams = seriesStreams(series, exceptions, cursor, filter);
+  const merged = mergeStreams(streams, singles.map(rootItem), cursor, filter.limit);
   const page = merged.slice(0, query.maxResults);
   const last = page.at(-1);
   const nextPageToken =
@@ -90,11 +70,16 @@ async function listPage(
   // The merge ran backwards in time; a page is always shown in ascending order.
   if (cursor.direction === 'backward') page.reverse();
   const context = await loadViewContext(ctx.db, viewer.account.id, page);
-  const inView = new Set(calendarIds);
+  // One of the viewer's calendars: they are a confirmed member and it is not deleted (what
+  // viewerCalendars selects); the view context holds each root's calendar with that membership.
+  const inView = (calendarId: string) => {
+    const place = context.calendars.get(calendarId);
+    return Boolean(place?.member?.isConfirmed && !place.calendar.deletedAt);
+  };
   const items = page.map((item) => {
     const link = context.mine.get(item.root.id)?.linkCalendarId;
     const seenIn =
-      viewedIn ?? (inView.has(item.root.calendarId) ? item.root.calendarId : (link ?? item.root.calendarId));
+      viewedIn ?? (inView(item.root.calendarId) ? item.root.calendarId : (link ?? item.root.calendarId));
     return pickFields(presentEvent(item, context, seenIn), query.fields);
   });
   return nextPageToken ? { items, nextPageToken } : { items };
@@ -102,11 +87,11 @@ async function listPage(
 
 /** GET /api/events: every confirmed calendar of the viewer, and the events shared into them. */
 export async function listMyEvents(ctx: AppContext, viewer: Viewer, query: Query) {
-  return listPage(ctx, viewer, query, await selectViewerCalendarIds(ctx.db, viewer.account.id));
+  return listPage(ctx, viewer, query, viewerCalendars(viewer.account.id));
 }
 
 /** GET /api/calendars/{id}/events: one calendar the viewer can see. */
 export async function listCalendarEvents(ctx: AppContext, viewer: Viewer, calendarId: string, query: Query) {
   await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
-  return listPage(ctx, viewer, query, [calendarId], calendarId);
+  return listPage(ctx, viewer, query, oneCalendar(calendarId), calendarId);
 }

@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { rawRowReader } from '../../db/rawRows.ts';
 import { events, userEventStatuses } from '../../db/schema/index.ts';
 import { likePattern } from '../calendars/members.service.ts';
 import type { AgendaCursor } from './agenda.cursor.ts';
@@ -7,7 +8,8 @@ import type { EventRow } from './events.access.ts';
 
 /** What an agenda page asks for besides its position. */
 export interface AgendaFilter {
-  calendarIds: string[];
+  /** The calendars it spans: a query answering their ids (viewerCalendars, oneCalendar). */
+  calendars: SQL;
   /** Starts before this (forward) / at or after this (backward) — the window's far edge. */
   bound: Date | null;
   kind?: string;
@@ -16,17 +18,77 @@ export interface AgendaFilter {
   limit: number;
 }
 
+/** The viewer's confirmed calendars (what GET /api/events spans), as a subquery. */
+export function viewerCalendars(viewerId: string): SQL {
+  return sql`SELECT m.calendar_id FROM calendar_members m
+    JOIN calendars c ON c.id = m.calendar_id
+    WHERE m.user_id = ${viewerId} AND m.is_confirmed AND c.deleted_at IS NULL`;
+}
+
+/** One calendar (GET /api/calendars/{id}/events), as a subquery. */
+export function oneCalendar(calendarId: string): SQL {
+  return sql`SELECT ${calendarId}::text`;
+}
+
+/** Everything one agenda page is merged from, read by one statement. */
+export interface AgendaCandidates {
+  /** The first `limit` single events beyond the cursor (own and linked), in no order. */
+  singles: EventRow[];
+  /** The series that may have occurrences beyond the cursor. */
+  series: EventRow[];
+  /** The changed and cancelled occurrences of those series. */
+  exceptions: EventRow[];
+}
+
+/**
+ * The page's single events, running series and their exceptions in one statement (one round
+ * trip; the calendars are a subquery, not a list read first): the calendars and the running
+ * series' ids are computed once each (CTEs), then three index-driven parts joined by UNION ALL,
+ * each row tagged with its part.
+ */
+export async function selectCandidates(
+  db: Db,
+  cursor: AgendaCursor,
+  filter: AgendaFilter,
+): Promise<AgendaCandidates> {
+  const candidates: AgendaCandidates = { singles: [], series: [], exceptions: [] };
+  const result = (await db.execute(candidatesQuery(cursor, filter))) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  for (const raw of result.rows) {
+    const list =
+      raw.part === 'single'
+        ? candidates.singles
+        : raw.part === 'series'
+          ? candidates.series
+          : candidates.exceptions;
+    list.push(eventRowOf(raw));
+  }
+  return candidates;
+}
+
+const eventRowOf = rawRowReader(events);
+
+/** The statement of selectCandidates (the EXPLAIN test reads its plan). */
+export function candidatesQuery(cursor: AgendaCursor, filter: AgendaFilter): SQL {
+  const calendarsInView: AgendaFilter = { ...filter, calendars: sql`SELECT id FROM cal` };
+  const [own, linked] = seriesQueries(cursor, calendarsInView);
+  return sql`
+    WITH cal(id) AS MATERIALIZED (${filter.calendars}),
+      running(id) AS MATERIALIZED (${own} UNION ${linked})
+    SELECT 'single' AS part, e.* FROM events e
+      WHERE e.id IN (SELECT page.id FROM (${singleEventsQuery(cursor, calendarsInView)}) AS page)
+    UNION ALL
+    SELECT 'series' AS part, e.* FROM events e WHERE e.id IN (SELECT id FROM running)
+    UNION ALL
+    SELECT 'exception' AS part, e.* FROM events e WHERE e.parent_id IN (SELECT id FROM running)`;
+}
+
 /**
  * The single events of a page: for each calendar, the first `limit` beyond the cursor from its
  * own events and from the invitations linked into it, each an index range scan; then the
  * first `limit` of them all. The cost is (calendars × limit), whatever the number of events.
  */
-export async function selectSingleEventIds(db: Db, cursor: AgendaCursor, filter: AgendaFilter) {
-  if (filter.calendarIds.length === 0) return [];
-  return rowsOf<{ id: string }>(await db.execute(singleEventsQuery(cursor, filter))).map((row) => row.id);
-}
-
-/** The SQL of selectSingleEventIds (the EXPLAIN test reads its plan). */
 export function singleEventsQuery(cursor: AgendaCursor, filter: AgendaFilter): SQL {
   const forward = cursor.direction === 'forward';
   const op = sql.raw(forward ? '>' : '<');
@@ -47,13 +109,9 @@ export function singleEventsQuery(cursor: AgendaCursor, filter: AgendaFilter): S
     ],
     sql` `,
   );
-  const calendarList = sql.join(
-    filter.calendarIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   return sql`
     SELECT DISTINCT page.id, page.start_date
-    FROM unnest(ARRAY[${calendarList}]::text[]) AS cal(id)
+    FROM (${filter.calendars}) AS cal(id)
     CROSS JOIN LATERAL (
       (SELECT e.id, e.start_date FROM events e
         WHERE e.calendar_id = cal.id AND e.repeating_rule IS NULL AND e.parent_id IS NULL
@@ -70,28 +128,13 @@ export function singleEventsQuery(cursor: AgendaCursor, filter: AgendaFilter): S
     LIMIT ${filter.limit}`;
 }
 
-/** Rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /**
- * The series that may have occurrences beyond the cursor: from the calendars themselves and
- * linked into them by an invitation, still running at the cursor (forward) or begun before it
- * (backward). Each calendar has few series; they are expanded in code.
+ * The ids of the series that may have occurrences beyond the cursor: from the calendars
+ * themselves and linked into them by an invitation, still running at the cursor (forward) or
+ * begun before it (backward). Two queries, each an index scan (an OR of the two would not be;
+ * the EXPLAIN test reads their plans). Each calendar has few series; they are expanded in code.
  */
-export async function selectSeries(db: Db, cursor: AgendaCursor, filter: AgendaFilter): Promise<EventRow[]> {
-  if (filter.calendarIds.length === 0) return [];
-  const [own, linked] = seriesQueries(db, cursor, filter);
-  const rows = [...(await own), ...(await linked).map((row) => row.event)];
-  return [...new Map(rows.map((row) => [row.id, row])).values()];
-}
-
-/**
- * The two queries of selectSeries, each an index scan (an OR of the two would not be): series
- * of the calendars, and series linked into them (the EXPLAIN test reads their plans).
- */
-export function seriesQueries(db: Db, cursor: AgendaCursor, filter: AgendaFilter) {
+export function seriesQueries(cursor: AgendaCursor, filter: AgendaFilter) {
   const forward = cursor.direction === 'forward';
   const running = or(isNull(events.seriesUntil), gte(events.seriesUntil, cursor.start));
   const window: SQL | undefined = forward
@@ -106,44 +149,10 @@ export function seriesQueries(db: Db, cursor: AgendaCursor, filter: AgendaFilter
     filter.showDeleted ? undefined : isNull(events.deletedAt),
     window,
   );
-  const own = db
-    .select()
-    .from(events)
-    .where(and(inArray(events.calendarId, filter.calendarIds), live));
-  const linked = db
-    .select({ event: events })
-    .from(userEventStatuses)
-    .innerJoin(events, eq(events.id, userEventStatuses.eventId))
-    .where(
-      and(
-        inArray(userEventStatuses.linkCalendarId, filter.calendarIds),
-        sql`${userEventStatuses.eventIsSeries}`,
-        live,
-      ),
-    );
+  const own = sql`SELECT ${events.id} FROM ${events}
+    WHERE ${events.calendarId} IN (${filter.calendars}) AND ${live}`;
+  const linked = sql`SELECT ${userEventStatuses.eventId} FROM ${userEventStatuses}
+    JOIN ${events} ON ${events.id} = ${userEventStatuses.eventId}
+    WHERE ${userEventStatuses.linkCalendarId} IN (${filter.calendars}) AND ${userEventStatuses.eventIsSeries} AND ${live}`;
   return [own, linked] as const;
-}
-
-/** The exception rows (changed or cancelled occurrences) of the given series. */
-export async function selectExceptions(db: Db, seriesIds: string[]): Promise<EventRow[]> {
-  if (seriesIds.length === 0) return [];
-  return db
-    .select()
-    .from(events)
-    .where(and(inArray(events.parentId, seriesIds)));
-}
-
-/** Full rows of the given events. */
-export async function selectEvents(db: Db, ids: string[]): Promise<EventRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(events).where(inArray(events.id, ids));
-}
-
-/** The viewer's confirmed calendars (what GET /api/events spans). */
-export async function selectViewerCalendarIds(db: Db, viewerId: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    SELECT m.calendar_id AS id FROM calendar_members m
-    JOIN calendars c ON c.id = m.calendar_id
-    WHERE m.user_id = ${viewerId} AND m.is_confirmed AND c.deleted_at IS NULL`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }

@@ -5,8 +5,9 @@ import {
   isMultiDay,
   type RsvpValue,
 } from '@convene/contract';
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { rawRowReader } from '../../db/rawRows.ts';
 import { accounts, calendarMembers, calendars, userEventStatuses } from '../../db/schema/index.ts';
 import { permissionsFor } from '../calendars/calendars.access.ts';
 import { loadLiveStreams } from '../streams/streams.presenter.ts';
@@ -100,9 +101,14 @@ export interface ViewContext {
   livestreams: Map<string, Event['livestreams']['streams']>;
 }
 
+const rsvpRowOf = rawRowReader(userEventStatuses);
+const calendarRowOf = rawRowReader(calendars);
+const memberRowOf = rawRowReader(calendarMembers);
+
 /**
- * Loads the RSVP counts, the viewer's RSVPs, owners and calendars of the items' roots, and the
- * items' live streams: one query per kind for a whole page.
+ * Loads the RSVP counts, the viewer's RSVPs, owners and calendars of the items' roots in one
+ * statement (each part a JSON array, so a page costs one round trip for them), and in parallel
+ * the items' live streams.
  */
 export async function loadViewContext(db: Db, viewerId: string, items: EventItem[]): Promise<ViewContext> {
   const roots = items.map((item) => item.root);
@@ -119,60 +125,72 @@ export async function loadViewContext(db: Db, viewerId: string, items: EventItem
       livestreams: new Map(),
     };
   }
-  const countOf = (value: string) =>
-    sql<number>`(count(*) filter (where ${userEventStatuses.rsvp} = ${value}))::int`;
-  const [counts, mine, owners, calendarRows, livestreams] = await Promise.all([
-    db
-      .select({
-        eventId: userEventStatuses.eventId,
-        pending: countOf('pending'),
-        attending: countOf('attending'),
-        notAttending: countOf('notAttending'),
-        none: countOf('none'),
-      })
-      .from(userEventStatuses)
-      .where(and(inArray(userEventStatuses.eventId, ids), countedRsvp))
-      .groupBy(userEventStatuses.eventId),
-    db
-      .select()
-      .from(userEventStatuses)
-      .where(and(inArray(userEventStatuses.eventId, ids), eq(userEventStatuses.userId, viewerId))),
-    db
-      .select({ userId: accounts.id, name: accounts.name, imageLink: accounts.imageLink })
-      .from(accounts)
-      .where(inArray(accounts.id, ownerIds)),
-    db
-      .select({ calendar: calendars, member: calendarMembers })
-      .from(calendars)
-      .leftJoin(
-        calendarMembers,
-        and(eq(calendarMembers.calendarId, calendars.id), eq(calendarMembers.userId, viewerId)),
-      )
-      .where(inArray(calendars.id, calendarIds)),
+  // Each list is one array parameter (not one parameter per id).
+  const anyOf = (values: string[]) => sql`ANY(${sql.param(values)}::text[])`;
+  const countOf = (value: string) => sql`count(*) FILTER (WHERE ${userEventStatuses.rsvp} = ${value})`;
+  const [result, livestreams] = await Promise.all([
+    db.execute(sql`SELECT
+      (SELECT coalesce(json_agg(json_build_array(c.event_id, c.pending, c.attending, c.not_attending, c.none)), '[]'::json)
+        FROM (SELECT ${userEventStatuses.eventId} AS event_id, ${countOf('pending')} AS pending,
+            ${countOf('attending')} AS attending, ${countOf('notAttending')} AS not_attending,
+            ${countOf('none')} AS none
+          FROM ${userEventStatuses}
+          WHERE ${userEventStatuses.eventId} = ${anyOf(ids)} AND ${countedRsvp}
+          GROUP BY ${userEventStatuses.eventId}) AS c) AS counts,
+      (SELECT coalesce(json_agg(row_to_json(${userEventStatuses})), '[]'::json) FROM ${userEventStatuses}
+        WHERE ${userEventStatuses.eventId} = ${anyOf(ids)} AND ${userEventStatuses.userId} = ${viewerId}) AS mine,
+      (SELECT coalesce(json_agg(json_build_array(${accounts.id}, ${accounts.name}, ${accounts.imageLink})), '[]'::json)
+        FROM ${accounts} WHERE ${accounts.id} = ${anyOf(ownerIds)}) AS owners,
+      (SELECT coalesce(json_agg(json_build_array(row_to_json(${calendars}),
+          CASE WHEN ${calendarMembers.id} IS NULL THEN NULL ELSE row_to_json(${calendarMembers}) END)), '[]'::json)
+        FROM ${calendars} LEFT JOIN ${calendarMembers}
+          ON ${calendarMembers.calendarId} = ${calendars.id} AND ${calendarMembers.userId} = ${viewerId}
+        WHERE ${calendars.id} = ${anyOf(calendarIds)}) AS calendars`),
     loadLiveStreams(
       db,
       items.map((item) => item.key),
     ),
   ]);
+  const [row] = (result as unknown as { rows: Array<Record<ContextPart, unknown>> }).rows;
+  const part = <T>(name: ContextPart): T[] => {
+    const value = row?.[name];
+    return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
+  };
   return {
     viewerId,
     statistics: new Map(
-      counts.map(({ eventId, ...values }) => [
-        eventId,
-        {
-          pending: Number(values.pending),
-          attending: Number(values.attending),
-          notAttending: Number(values.notAttending),
-          none: Number(values.none),
-        },
+      part<[string, number, number, number, number]>('counts').map(
+        ([eventId, pending, attending, notAttending, none]) => [
+          eventId,
+          { pending, attending, notAttending, none },
+        ],
+      ),
+    ),
+    mine: new Map(
+      part<Record<string, unknown>>('mine').map((raw) => {
+        const rsvp = rsvpRowOf(raw);
+        return [rsvp.eventId, rsvp];
+      }),
+    ),
+    owners: new Map(
+      part<[string, string, string | null]>('owners').map(([userId, name, imageLink]) => [
+        userId,
+        { userId, name, imageLink },
       ]),
     ),
-    mine: new Map(mine.map((row) => [row.eventId, row])),
-    owners: new Map(owners.map((owner) => [owner.userId, owner])),
-    calendars: new Map(calendarRows.map((row) => [row.calendar.id, row])),
+    calendars: new Map(
+      part<[Record<string, unknown>, Record<string, unknown> | null]>('calendars').map(
+        ([calendar, member]) => {
+          const place = { calendar: calendarRowOf(calendar), member: member ? memberRowOf(member) : null };
+          return [place.calendar.id, place];
+        },
+      ),
+    ),
     livestreams,
   };
 }
+
+type ContextPart = 'counts' | 'mine' | 'owners' | 'calendars';
 
 /** The description the spec keeps as the first text attachment. */
 export function descriptionOf(row: EventRow): string | null {

@@ -1,3 +1,5 @@
+import { floatingToWallClock, fromWallClock, toWallClock, wallClockToFloating } from '@convene/contract';
+import rrulePkg from 'rrule';
 import { describe, expect, it } from 'vitest';
 import {
   countBefore,
@@ -155,5 +157,65 @@ describe('recurrence expansion', () => {
     expect(isoList(occurrencesFrom(endless, at, 12))).toEqual(isoList(occurrencesFrom(counted, at, 12)));
     expect(isoList(occurrencesUntil(endless, at, 12))).toEqual(isoList(occurrencesUntil(counted, at, 12)));
     expect(occurrencesFrom(endless, at, 12)).toHaveLength(12);
+  });
+});
+
+describe('daily and weekly series in closed form', () => {
+  /**
+   * The straightforward expansion: rrule from the series' floating start (an UNTIL instant read
+   * on the zone's clock too), every occurrence turned back into an instant in the zone, the
+   * first `limit` at or after `from`.
+   */
+  function byRrule(shape: SeriesShape, from: Date, limit: number): string[] {
+    const zone = shape.isAllDay ? 'UTC' : shape.startTimezone;
+    const floating = (instant: Date) => new Date(wallClockToFloating(toWallClock(instant, zone)));
+    const dtstart = floating(shape.startDate);
+    const options = rrulePkg.RRule.parseString(shape.repeatingRule);
+    if (options.until) options.until = floating(options.until);
+    if (!options.byweekday && options.freq === rrulePkg.RRule.WEEKLY)
+      options.byweekday = [(dtstart.getUTCDay() + 6) % 7];
+    return new rrulePkg.RRule({ ...options, dtstart })
+      .all((_date, index) => index < 400)
+      .map((date) => fromWallClock(floatingToWallClock(date.getTime()), zone))
+      .filter((start) => start >= from)
+      .slice(0, limit)
+      .map((start) => start.toISOString());
+  }
+
+  it('gives the dates rrule gives, for 200 generated rules across zones, DST changes and all-day series', () => {
+    let state = 42;
+    const next = (below: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor((state / 2_147_483_648) * below);
+    };
+    const zones = ['UTC', 'Europe/Bucharest', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'];
+    for (let index = 0; index < 200; index += 1) {
+      const start = new Date(
+        Date.UTC(2025, next(24), 1 + next(28), next(24), [0, 30, 45][next(3)] as number, [0, 17][next(2)]),
+      );
+      const weekly = next(2) === 0;
+      const parts = [`FREQ=${weekly ? 'WEEKLY' : 'DAILY'}`];
+      if (next(2)) parts.push(`INTERVAL=${1 + next(4)}`);
+      if (weekly && next(2))
+        parts.push(
+          `BYDAY=${['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'].filter(() => next(3) === 0).join(',') || 'SU'}`,
+        );
+      if (next(3) === 0) parts.push(`WKST=${['MO', 'SU', 'WE'][next(3)]}`);
+      const end = next(4);
+      if (end === 0) parts.push(`COUNT=${1 + next(40)}`);
+      if (end === 1)
+        parts.push(
+          `UNTIL=${new Date(start.getTime() + next(120) * 86_400_000).toISOString().replace(/[-:]|\.\d{3}/g, '')}`,
+        );
+      const shape = series({
+        startDate: start,
+        isAllDay: next(5) === 0,
+        startTimezone: zones[next(zones.length)] as string,
+        repeatingRule: parts.join(';'),
+      });
+      const from = new Date(start.getTime() + (next(3) - 1) * next(150) * 86_400_000);
+      const label = `${shape.repeatingRule} from ${start.toISOString()} in ${shape.startTimezone}`;
+      expect([label, isoList(occurrencesFrom(shape, from, 8))]).toEqual([label, byRrule(shape, from, 8)]);
+    }
   });
 });

@@ -47,6 +47,53 @@ interface Prepared {
   interval: number;
   /** False for COUNT rules: their occurrences count from the real start. */
   canShift: boolean;
+  /** The closed form of a daily or weekly rule's starts; null when the rule needs rrule. */
+  stepped: Stepped | null;
+}
+
+/**
+ * Evenly spaced floating starts: `anchor + p × period + offsets[j]` for every period p ≥ 0 and
+ * offset j, but for the first `skip` offsets of period 0 (before the series' start). The n-th of
+ * them (from 0) is an occurrence while n < count and it is not after `until`.
+ */
+interface Stepped {
+  anchor: number;
+  period: number;
+  offsets: number[];
+  skip: number;
+  count: number | null;
+}
+
+/** Parts a rule may have and still be stepped (BYDAY for weekly rules only). */
+const steppedParts = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'WKST']);
+const weekdayCodes = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+
+/**
+ * A DAILY rule, or a WEEKLY one with plain BYDAY days, as a Stepped; null for anything else (and
+ * for a start with milliseconds, which rrule drops): those walk rrule's iterator instead.
+ * Same dates as rrule: weeks begin on WKST (MO by default), every occurrence keeps the start's
+ * time of day, COUNT counts from the start, UNTIL is inclusive.
+ */
+function steppedOf(parts: Record<string, string>, dtstart: Date): Stepped | null {
+  if (parts.FREQ !== 'DAILY' && parts.FREQ !== 'WEEKLY') return null;
+  if (!Object.keys(parts).every((key) => steppedParts.has(key))) return null;
+  if (dtstart.getUTCMilliseconds() !== 0) return null;
+  const start = dtstart.getTime();
+  const interval = parts.INTERVAL ? Number(parts.INTERVAL) : 1;
+  const count = parts.COUNT ? Number(parts.COUNT) : null;
+  if (parts.FREQ === 'DAILY') {
+    if (parts.BYDAY) return null;
+    return { anchor: start, period: interval * dayMs, offsets: [0], skip: 0, count };
+  }
+  const days = (parts.BYDAY ?? weekdayCodes[dtstart.getUTCDay()] ?? '').split(',');
+  const weekStart = weekdayCodes.indexOf(parts.WKST ?? 'MO');
+  const dayOf = (code: string) => (weekdayCodes.indexOf(code) - weekStart + 7) % 7;
+  if (days.some((code) => !weekdayCodes.includes(code))) return null;
+  const timeOfDay = start % dayMs;
+  const anchor = start - timeOfDay - dayOf(weekdayCodes[dtstart.getUTCDay()] as string) * dayMs;
+  const offsets = [...new Set(days.map(dayOf))].sort((a, b) => a - b).map((day) => day * dayMs + timeOfDay);
+  const skip = offsets.filter((offset) => anchor + offset < start).length;
+  return { anchor, period: interval * 7 * dayMs, offsets, skip, count };
 }
 
 const prepared = new Map<string, Prepared>();
@@ -90,6 +137,7 @@ function prepare(series: SeriesShape): Prepared {
     frequency: parts.FREQ,
     interval: parts.INTERVAL ? Number(parts.INTERVAL) : 1,
     canShift: !parts.COUNT,
+    stepped: steppedOf(explicit, dtstart),
   };
   if (prepared.size > 5000) prepared.clear();
   prepared.set(cacheKey, result);
@@ -137,6 +185,30 @@ function walk(rule: Rule, visit: (floating: Date) => boolean): void {
   });
 }
 
+/**
+ * Walks floating occurrence starts in order from about `lowest` (floating ms; the first ones
+ * visited may lie before it) until `visit` answers false (or the cap): in closed form for a
+ * stepped rule, else through rrule anchored near `lowest`.
+ */
+function walkFrom(series: Prepared, lowest: number, visit: (floating: Date) => boolean): void {
+  const stepped = series.stepped;
+  if (!stepped) {
+    walk(ruleNear(series, lowest), visit);
+    return;
+  }
+  const { anchor, period, offsets, skip, count } = stepped;
+  const until = series.until?.getTime() ?? Number.POSITIVE_INFINITY;
+  let visited = 0;
+  for (let p = Math.max(0, Math.floor((lowest - anchor) / period)); ; p += 1) {
+    for (let j = p === 0 ? skip : 0; j < offsets.length; j += 1) {
+      const floating = anchor + p * period + (offsets[j] as number);
+      if (floating > until || (count !== null && p * offsets.length + j - skip >= count)) return;
+      visited += 1;
+      if (!visit(new Date(floating)) || visited >= maxIterations) return;
+    }
+  }
+}
+
 /** The first `limit` occurrence starts at or after `from` and before `before` (when given). */
 export function occurrencesFrom(
   series: SeriesShape,
@@ -148,7 +220,7 @@ export function occurrencesFrom(
   if (limit <= 0) return found;
   const prep = prepare(series);
   const lowest = toFloating(from, prep.zone) - marginMs;
-  walk(ruleNear(prep, lowest), (floating) => {
+  walkFrom(prep, lowest, (floating) => {
     if (floating.getTime() < lowest) return true;
     const start = fromFloating(floating, prep.zone);
     if (before && start >= before) return false;

@@ -6,7 +6,9 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
+import { typedBeforeStart } from '../../components/typedBeforeStart.ts';
 import { useErrorText } from '../../components/useErrorText.ts';
+import { useIsStarted } from '../../components/useIsStarted.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { login } from './authApi.ts';
@@ -51,7 +53,12 @@ export function LoginForm() {
   const [formError, setFormError] = useState<string | null>(null);
   usePageTitle(t('pages.login'));
 
-  const [values, setValues] = useState<LoginBody>({ email: presetEmail, password: '' });
+  // The page is prerendered: what was typed before the app started is kept.
+  const [values, setValues] = useState<LoginBody>(() => ({
+    email: typedBeforeStart('email') ?? presetEmail,
+    password: typedBeforeStart('password') ?? '',
+  }));
+  const isStarted = useIsStarted();
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   // The values the last keystroke left: a check that finishes after a newer change is dropped.
@@ -113,7 +120,11 @@ export function LoginForm() {
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <Box component="form" noValidate onChange={preloadChecks} onSubmit={handleLogin}>
+      {/* method="dialog": the build prerenders this page (app/prerender.tsx), so the form is on
+          screen before the app runs; submitted then (Enter, a password manager), a plain form
+          would put the password in the address (GET ?password=…). Outside a dialog, a dialog
+          form's submission does nothing; once the app runs, handleLogin takes it. */}
+      <Box component="form" method="dialog" noValidate onChange={preloadChecks} onSubmit={handleLogin}>
         <Stack spacing={2.5}>
           {formError ? <Alert severity="error">{errorText(formError)}</Alert> : null}
           <TextInput
@@ -144,7 +155,9 @@ export function LoginForm() {
               {t('auth.login.forgotPassword')}
             </Link>
           </Box>
-          <SubmitButton isPending={isPending}>{t('auth.login.submit')}</SubmitButton>
+          <SubmitButton isPending={isPending} disabled={!isStarted}>
+            {t('auth.login.submit')}
+          </SubmitButton>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/register" sx={{ fontWeight: 600 }}>

@@ -58,11 +58,11 @@ function restoreSession(): StoredAccount | null {
 
 /** Holds the session: restored from localStorage on load, kept fresh from GET /api/account. */
 export function SessionProvider({
-  realtimeSubscribers,
+  loadRealtimeSubscribers,
   children,
 }: {
-  /** Handed to the realtime provider (see RealtimeProvider's subscribers). */
-  realtimeSubscribers: readonly RealtimeSubscriber[];
+  /** Handed to the realtime provider (see RealtimeProvider's loadSubscribers). */
+  loadRealtimeSubscribers: () => Promise<readonly RealtimeSubscriber[]>;
   children: ReactNode;
 }) {
   const [current, setCurrent] = useState<StoredAccount | null>(restoreSession);
@@ -122,7 +122,7 @@ export function SessionProvider({
 
   return (
     <SessionContext value={session}>
-      <RealtimeProvider loginToken={loginToken} subscribers={realtimeSubscribers}>
+      <RealtimeProvider loginToken={loginToken} loadSubscribers={loadRealtimeSubscribers}>
         {children}
         {loginToken ? (
           <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import type {
   UpdateCalendarBody,
 } from '@convene/contract';
 import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
+import { myCalendarsUrl } from './myCalendarsUrl.ts';
 
 /** The viewer's own switches of a calendar (Settings tab). */
 export interface CalendarSettingsChange {
@@ -15,12 +16,9 @@ export interface CalendarSettingsChange {
   enableChatPushNotifications?: boolean;
 }
 
-/** GET /api/calendar/myCalendars?ignoreDeleted=true: the viewer's calendars, personal first. */
+/** The viewer's calendars, personal first (sent early at the start of a visit to the list). */
 export function listMyCalendars(signal?: AbortSignal) {
-  return apiFetch<Answer<typeof calendar>[]>('/api/calendar/myCalendars', {
-    query: { ignoreDeleted: true },
-    signal,
-  });
+  return apiFetch<Answer<typeof calendar>[]>(myCalendarsUrl, { signal });
 }
 
 /** GET /api/calendars/{id}: one calendar as the viewer sees it (404 when they may not). */

@@ -12,6 +12,9 @@ const CalendarFormScreen = lazySignedInScreen(() =>
   import('./CalendarFormScreen.tsx').then((m) => m.CalendarFormScreen),
 );
 
+/** Loads the calendars list's code (main.tsx, before the first render of a visit starting there). */
+export const preloadCalendarsScreen = CalendarsScreen.preload;
+
 /** /calendars/{id} without a tab opens its events. */
 function CalendarEventsRedirect() {
   const { calendarId = '' } = useParams();

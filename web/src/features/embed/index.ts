@@ -1,3 +1,2 @@
-export { EmbedThemeProvider } from './EmbedThemeProvider.tsx';
 export { captureEmbedLaunch, isEmbedded } from './embeddedMode.ts';
-export { postToHost } from './hostMessages.ts';
+export { postToHost } from './postToHost.ts';

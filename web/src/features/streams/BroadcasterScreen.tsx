@@ -1,9 +1,8 @@
 import { eventIdFromSlug } from '@convene/contract';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MicIcon from '@mui/icons-material/Mic';
 import MicOffIcon from '@mui/icons-material/MicOff';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
-import { Alert, Box, Button, Chip, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -16,11 +15,13 @@ import {
   type Broadcast,
   broadcastFromState,
   forgetBroadcast,
+  hasHandedCamera,
   rememberedBroadcast,
   takeHandedCamera,
 } from './broadcastHandoff.ts';
 import { cameraProblem, openCamera, stopMedia } from './camera.ts';
 import { MediaRequestError, type MediaSession, publishStream } from './media/mediaSession.ts';
+import { StreamHeader, StreamStatusOverlay } from './StreamChrome.tsx';
 import { StreamVideo } from './StreamVideo.tsx';
 import { eventPathOf } from './streamPaths.ts';
 import { endStream, getStream, getStreamsAuth } from './streamsApi.ts';
@@ -49,17 +50,15 @@ export function BroadcasterScreen() {
     // Nothing to broadcast here (an old link, another tab's stream): the event page instead.
     return <Navigate to={`/events/${slug}`} replace />;
   }
-  return (
-    <Broadcaster
-      key={broadcast.streamId}
-      broadcast={broadcast}
-      isResume={!broadcastFromState(location.state)}
-    />
-  );
+  return <Broadcaster key={broadcast.streamId} broadcast={broadcast} />;
 }
 
-function Broadcaster({ broadcast, isResume }: { broadcast: Broadcast; isResume: boolean }) {
+function Broadcaster({ broadcast }: { broadcast: Broadcast }) {
   const { t } = useTranslation();
+  // Coming from the create dialog, its camera is handed over; without it this is a reload (whose
+  // navigation state survives) or a return to the tab's stream: its record is checked first, and
+  // a failure says resuming failed.
+  const [isResume] = useState(() => !hasHandedCamera(broadcast.streamId));
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { showSnackbar } = useSnackbar();
@@ -172,21 +171,14 @@ function Broadcaster({ broadcast, isResume }: { broadcast: Broadcast; isResume: 
 
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', pb: 4 }}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-        <IconButton
-          edge="start"
-          aria-label={t('streams.broadcast.back')}
-          onClick={() =>
-            phase === 'failed' ? void navigate(eventPage, { replace: true }) : setConfirming('stop')
-          }
-        >
-          <ArrowBackIcon />
-        </IconButton>
-        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {broadcast.streamName}
-        </Typography>
-        {phase === 'live' ? <Chip color="error" size="small" label={t('streams.live')} /> : null}
-      </Box>
+      <StreamHeader
+        name={broadcast.streamName}
+        isLive={phase === 'live'}
+        backLabel={t('streams.broadcast.back')}
+        onBack={() =>
+          phase === 'failed' ? void navigate(eventPage, { replace: true }) : setConfirming('stop')
+        }
+      />
       {problem ? (
         <Alert
           severity="error"
@@ -203,23 +195,10 @@ function Broadcaster({ broadcast, isResume }: { broadcast: Broadcast; isResume: 
       <Box sx={{ position: 'relative' }}>
         <StreamVideo media={media} isMuted isMirrored label={t('streams.broadcast.selfView')} />
         {phase === 'connecting' || phase === 'resuming' ? (
-          <Stack
-            role="status"
-            spacing={1}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              alignItems: 'center',
-              justifyContent: 'center',
-              color: 'common.white',
-              bgcolor: 'rgba(0,0,0,0.4)',
-            }}
-          >
-            <CircularProgress color="inherit" aria-hidden />
-            <Typography>
-              {t(phase === 'resuming' ? 'streams.broadcast.resuming' : 'streams.broadcast.connecting')}
-            </Typography>
-          </Stack>
+          <StreamStatusOverlay
+            isDimmed
+            text={t(phase === 'resuming' ? 'streams.broadcast.resuming' : 'streams.broadcast.connecting')}
+          />
         ) : null}
       </Box>
       <Stack

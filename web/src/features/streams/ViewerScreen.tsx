@@ -1,23 +1,11 @@
 import { eventIdFromSlug } from '@convene/contract';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Avatar, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +16,7 @@ import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { type MediaSession, watchStream } from './media/mediaSession.ts';
+import { StreamHeader, StreamStatusOverlay } from './StreamChrome.tsx';
 import { StreamVideo } from './StreamVideo.tsx';
 import { refusalKey } from './streamErrors.ts';
 import { eventPathOf } from './streamPaths.ts';
@@ -178,19 +167,12 @@ export function ViewerScreen() {
 
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', pb: 4 }}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-        <IconButton
-          edge="start"
-          aria-label={t('streams.watch.back')}
-          onClick={() => void navigate(eventPage)}
-        >
-          <ArrowBackIcon />
-        </IconButton>
-        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {stream?.info.streamName ?? ''}
-        </Typography>
-        {isLive ? <Chip color="error" size="small" label={t('streams.live')} /> : null}
-      </Box>
+      <StreamHeader
+        name={stream?.info.streamName ?? ''}
+        isLive={isLive}
+        backLabel={t('streams.watch.back')}
+        onBack={() => void navigate(eventPage)}
+      />
       {initiator ? (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
           <Avatar src={initiator.imageLink ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
@@ -213,22 +195,7 @@ export function ViewerScreen() {
       ) : (
         <Box ref={frameRef} sx={{ position: 'relative', bgcolor: 'common.black', borderRadius: 2 }}>
           <StreamVideo media={media} isMuted={isMuted} label={t('streams.watch.video')} videoRef={videoRef} />
-          {media ? null : (
-            <Stack
-              role="status"
-              spacing={1}
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                alignItems: 'center',
-                justifyContent: 'center',
-                color: 'common.white',
-              }}
-            >
-              <CircularProgress color="inherit" aria-hidden />
-              <Typography>{t('streams.watch.connecting')}</Typography>
-            </Stack>
-          )}
+          {media ? null : <StreamStatusOverlay text={t('streams.watch.connecting')} />}
           <Stack
             direction="row"
             spacing={1}

@@ -63,6 +63,11 @@ export function handOverCamera(streamId: string, media: MediaStream): void {
   handedCamera = { streamId, media };
 }
 
+/** Whether the create dialog handed over its camera for `streamId` (not taken yet). */
+export function hasHandedCamera(streamId: string): boolean {
+  return handedCamera?.streamId === streamId;
+}
+
 /** The camera handed over for `streamId` (once), or null. */
 export function takeHandedCamera(streamId: string): MediaStream | null {
   if (handedCamera?.streamId !== streamId) return null;

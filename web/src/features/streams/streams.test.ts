@@ -7,6 +7,7 @@ import {
   broadcastFromState,
   forgetBroadcast,
   handOverCamera,
+  hasHandedCamera,
   rememberBroadcast,
   rememberedBroadcast,
   takeHandedCamera,
@@ -78,9 +79,14 @@ describe('the broadcast a tab keeps', () => {
 
   it('hands the dialog camera over once, to its own stream only', () => {
     const media = { id: 'camera' } as unknown as MediaStream;
+    expect(hasHandedCamera('s1')).toBe(false);
     handOverCamera('s1', media);
+    expect(hasHandedCamera('s2')).toBe(false);
+    expect(hasHandedCamera('s1')).toBe(true);
     expect(takeHandedCamera('s2')).toBeNull();
     expect(takeHandedCamera('s1')).toBe(media);
+    // Taken: a later mount of the screen (a reload) finds none and resumes.
+    expect(hasHandedCamera('s1')).toBe(false);
     expect(takeHandedCamera('s1')).toBeNull();
   });
 });
