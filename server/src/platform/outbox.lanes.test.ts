@@ -1,6 +1,6 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../test/harness.ts';
 import { type Database, openDatabase } from '../db/connect.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -173,8 +173,31 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
     expect(await database.db.$count(outbox, eq(outbox.id, old?.id ?? -1))).toBe(0);
   });
 
-  // Only PostgreSQL has several connections (PGlite is one); defined there alone, not skipped.
+  // Only PostgreSQL has several connections (PGlite is one) and a clock of its own; defined there
+  // alone, not skipped.
   if (kind !== 'postgres') return;
+  // (PGlite runs in this process and reads its clock: only a server can disagree with it.)
+  it('reads due times and leases from the database clock, not from a process whose clock lags', async () => {
+    const { handlers, published } = recordingHandlers();
+    const worker = new OutboxWorker(database.db, handlers, silent);
+    await database.db.transaction((tx) => addManyToOutbox(tx, 'realtime', [envelope('u1', 1)]));
+    // This process's clock an hour behind the database's (a row committed a moment ago looks an
+    // hour early to it; the same holds, by under a millisecond, for any JavaScript Date).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 60 * 60 * 1000 });
+    try {
+      await worker.drain();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(published).toEqual(['u1:cal-1']);
+    const [row] = await database.db
+      .select({ doneAt: outbox.doneAt, runAt: outbox.runAt, dbNow: sql<string>`now()` })
+      .from(outbox);
+    const dbNow = new Date(row?.dbNow ?? 0).getTime();
+    expect(Math.abs((row?.doneAt?.getTime() ?? 0) - dbNow)).toBeLessThan(30_000);
+    expect((row?.runAt.getTime() ?? 0) - dbNow).toBeGreaterThan(30_000);
+  });
+
   it('two workers on one table never deliver a row twice', async () => {
     const second = await openDatabase({ url: opened.url as string });
     try {

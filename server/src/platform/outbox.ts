@@ -65,6 +65,8 @@ export async function addManyToOutbox<K extends OutboxKind>(tx: Db, kind: K, pay
 }
 
 const maxAttempts = 8;
+/** A claimed row is another process's again after this long (its claimer died mid-delivery). */
+const leaseSeconds = 60;
 /** Delivered rows are kept this long (tests and operators read them), then swept. */
 const keepDoneMs = 24 * 60 * 60 * 1000;
 const sweepEveryMs = 10 * 60 * 1000;
@@ -244,25 +246,28 @@ class OutboxLane {
 
   /**
    * Marks `delivered` done and claims the lane's due rows, oldest first, in one hand-written
-   * statement (built on every round, so no query builder).
+   * statement (built on every round, so no query builder). Every time in it is the database's
+   * `now()`, the clock `run_at`'s default was read from: a row committed within the same
+   * millisecond as this round is due to it (a JavaScript Date, cut to milliseconds, could fall
+   * just before that row's microsecond `run_at` and leave it to the next poll), and processes on
+   * several machines share one clock.
    */
   private async claim(delivered: number[]): Promise<ClaimedRow[]> {
-    const now = new Date();
     const markDone =
       delivered.length === 0
         ? sql``
         : sql`WITH done AS (
-            UPDATE outbox SET done_at = ${now.toISOString()}::timestamptz, last_error = NULL
+            UPDATE outbox SET done_at = now(), last_error = NULL
             WHERE id IN (${sql.join(
               delivered.map((id) => sql`${id}`),
               sql`, `,
             )})
           ) `;
     const result = await this.db.execute(sql`${markDone}
-      UPDATE outbox SET run_at = ${new Date(now.getTime() + 60_000).toISOString()}::timestamptz, attempts = attempts + 1
+      UPDATE outbox SET run_at = now() + interval '${sql.raw(String(leaseSeconds))} seconds', attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM outbox
-        WHERE done_at IS NULL AND run_at <= ${now.toISOString()}::timestamptz
+        WHERE done_at IS NULL AND run_at <= now()
           AND kind IN (${sql.join(
             this.spec.kinds.map((kind) => sql`${kind}`),
             sql`, `,
@@ -299,8 +304,8 @@ class OutboxLane {
         .update(outbox)
         .set({
           lastError: message.slice(0, 500),
-          runAt: new Date(Date.now() + retryDelayMs(row.attempts)),
-          doneAt: giveUp ? new Date() : null,
+          runAt: sql`now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})`,
+          doneAt: giveUp ? sql`now()` : null,
         })
         .where(eq(outbox.id, row.id));
       return false;
