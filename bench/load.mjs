@@ -13,6 +13,7 @@
 //   node bench/load.mjs --url=postgres://postgres@127.0.0.1:5432/postgres \
 //     [--users=250,500,1000,1500,2000,3000] [--processes=1,2] [--hold=30] [--warm-up=10]
 //     [--agents=2] [--redis=redis://127.0.0.1:6379] [--json=results.json] [--write]
+//     [--profile=DIR]   (each server process writes a CPU profile into DIR as it stops)
 //   npm run bench -- --load-users=250,500,1000 [--load-url=…] [--load-processes=1,2] …
 //
 // Each step connects the new people's sockets, lets them act for --warm-up seconds, then
@@ -77,10 +78,10 @@ function postgresCpuBetween(before, after) {
 }
 
 /** Runs the ramp for one server set-up; resolves to its steps (stopping at the first unhealthy one). */
-async function rampOne({ databaseUrl, redisUrl, workers, steps, hold, warmUp, agentCount, log }) {
+async function rampOne({ databaseUrl, redisUrl, workers, steps, hold, warmUp, agentCount, profileDir, log }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-load-'));
   const port = await findFreePort();
-  const server = await startServe({ root: ROOT, databaseUrl, redisUrl, workers, dataDir, port });
+  const server = await startServe({ root: ROOT, databaseUrl, redisUrl, workers, dataDir, port, profileDir });
   const stopServer = () => server.stop();
   onInterrupt.add(stopServer);
   const maxUsers = Math.max(...steps);
@@ -166,6 +167,7 @@ export async function benchLoad({
   hold = 30,
   warmUp = 10,
   agentCount = 2,
+  profileDir,
   log = console.log,
 }) {
   const loadAtStart = os.loadavg()[0];
@@ -188,7 +190,17 @@ export async function benchLoad({
     const runs = [];
     for (const workers of processes) {
       runs.push(
-        await rampOne({ databaseUrl: fresh.url, redisUrl, workers, steps, hold, warmUp, agentCount, log }),
+        await rampOne({
+          databaseUrl: fresh.url,
+          redisUrl,
+          workers,
+          steps,
+          hold,
+          warmUp,
+          agentCount,
+          profileDir,
+          log,
+        }),
       );
     }
     return {
@@ -231,6 +243,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       hold: Number(option('hold', 30)),
       warmUp: Number(option('warm-up', 10)),
       agentCount: Number(option('agents', 2)),
+      profileDir: option('profile', undefined),
     });
     console.log(`\n${formatLoadTable(results)}`);
     const json = option('json', null);

@@ -9,10 +9,12 @@ const KEEP_LOG_LINES = 60;
 /**
  * Starts `server/dist/main.js serve` (build it first: migrateDatabase does) on a free port; resolves
  * once GET /api/health answers 200. `pids()` are the processes that serve: the one process, or
- * the primary's workers.
+ * the primary's workers. With `profileDir`, each server process writes a V8 CPU profile there when
+ * it exits (node --cpu-prof; open it in Chrome's DevTools or speedscope).
  */
-export async function startServe({ root, databaseUrl, redisUrl, workers, dataDir, port }) {
-  const child = spawn(process.execPath, serverArgs('serve'), {
+export async function startServe({ root, databaseUrl, redisUrl, workers, dataDir, port, profileDir }) {
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiling, ...serverArgs('serve')], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { nameStatements } from './namedStatements.ts';
 import * as schema from './schema/index.ts';
 
 /** The database handle every service takes; a transaction handle has the same type. */
@@ -120,6 +121,7 @@ async function openPostgres(url: string): Promise<Database> {
   // without a listener it would be thrown as an uncaught exception. The pool drops that
   // connection and opens a new one on the next query, so the server recovers by itself.
   pool.on('error', () => undefined);
+  pool.on('connect', nameStatements);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

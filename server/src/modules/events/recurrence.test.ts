@@ -167,6 +167,22 @@ describe('daily and weekly series in closed form', () => {
    * first `limit` at or after `from`.
    */
   function byRrule(shape: SeriesShape, from: Date, limit: number): string[] {
+    return rruleStarts(shape)
+      .filter((start) => start >= from)
+      .slice(0, limit)
+      .map((start) => start.toISOString());
+  }
+
+  /** The same expansion's last `limit` starts at or before `until`. */
+  function byRruleUntil(shape: SeriesShape, until: Date, limit: number): string[] {
+    return rruleStarts(shape)
+      .filter((start) => start <= until)
+      .slice(-limit)
+      .map((start) => start.toISOString());
+  }
+
+  /** The series' first 400 occurrence starts, by rrule alone. */
+  function rruleStarts(shape: SeriesShape): Date[] {
     const zone = shape.isAllDay ? 'UTC' : shape.startTimezone;
     const floating = (instant: Date) => new Date(wallClockToFloating(toWallClock(instant, zone)));
     const dtstart = floating(shape.startDate);
@@ -176,13 +192,10 @@ describe('daily and weekly series in closed form', () => {
       options.byweekday = [(dtstart.getUTCDay() + 6) % 7];
     return new rrulePkg.RRule({ ...options, dtstart })
       .all((_date, index) => index < 400)
-      .map((date) => fromWallClock(floatingToWallClock(date.getTime()), zone))
-      .filter((start) => start >= from)
-      .slice(0, limit)
-      .map((start) => start.toISOString());
+      .map((date) => fromWallClock(floatingToWallClock(date.getTime()), zone));
   }
 
-  it('gives the dates rrule gives, for 200 generated rules across zones, DST changes and all-day series', () => {
+  it('gives the dates rrule gives forwards and backwards, for 200 generated rules across zones, DST changes and all-day series', () => {
     let state = 42;
     const next = (below: number) => {
       state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -216,6 +229,13 @@ describe('daily and weekly series in closed form', () => {
       const from = new Date(start.getTime() + (next(3) - 1) * next(150) * 86_400_000);
       const label = `${shape.repeatingRule} from ${start.toISOString()} in ${shape.startTimezone}`;
       expect([label, isoList(occurrencesFrom(shape, from, 8))]).toEqual([label, byRrule(shape, from, 8)]);
+      // Backwards too (the agenda's pages before a date), with and without a lower bound.
+      expect([label, isoList(occurrencesUntil(shape, from, 8))]).toEqual([label, byRruleUntil(shape, from, 8)]);
+      const since = new Date(from.getTime() - next(20) * 86_400_000);
+      expect([label, isoList(occurrencesUntil(shape, from, 8, since))]).toEqual([
+        label,
+        byRruleUntil(shape, from, 8).filter((start) => start >= since.toISOString()),
+      ]);
     }
   });
 });

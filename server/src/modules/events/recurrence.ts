@@ -209,6 +209,34 @@ function walkFrom(series: Prepared, lowest: number, visit: (floating: Date) => b
   }
 }
 
+/**
+ * Walks a stepped rule's floating starts backwards from `highest` (floating ms, inclusive; not
+ * after the floating `until`) until `visit` answers false, the series' start, or the cap: the
+ * closed form of walkFrom, reversed.
+ */
+function walkBack(
+  stepped: Stepped,
+  until: Date | null,
+  highest: number,
+  visit: (floating: number) => boolean,
+): void {
+  const { anchor, period, offsets, skip, count } = stepped;
+  const top = Math.min(highest, until?.getTime() ?? Number.POSITIVE_INFINITY);
+  if (top < anchor) return;
+  let p = Math.floor((top - anchor) / period);
+  // The last occurrence of a COUNT rule is number count - 1 (from 0), `skip` offsets in.
+  if (count !== null) p = Math.min(p, Math.floor((count - 1 + skip) / offsets.length));
+  let visited = 0;
+  for (; p >= 0; p -= 1) {
+    for (let j = offsets.length - 1; j >= (p === 0 ? skip : 0); j -= 1) {
+      const floating = anchor + p * period + (offsets[j] as number);
+      if (floating > top || (count !== null && p * offsets.length + j - skip >= count)) continue;
+      visited += 1;
+      if (!visit(floating) || visited >= maxIterations) return;
+    }
+  }
+}
+
 /** The first `limit` occurrence starts at or after `from` and before `before` (when given). */
 export function occurrencesFrom(
   series: SeriesShape,
@@ -241,6 +269,21 @@ export function occurrencesUntil(
   const prep = prepare(series);
   const highest = toFloating(until, prep.zone) + marginMs;
   const lowest = since ? toFloating(since, prep.zone) - marginMs : null;
+  const within = (start: Date) => start <= until && (!since || start >= since);
+  if (prep.stepped) {
+    // Newest first; `limit` and the few more the margin above `until` may hold.
+    const floatings: number[] = [];
+    walkBack(prep.stepped, prep.until, highest, (floating) => {
+      if (lowest !== null && floating < lowest) return false;
+      floatings.push(floating);
+      return floatings.length < limit + 8;
+    });
+    return floatings
+      .reverse()
+      .map((floating) => fromFloating(new Date(floating), prep.zone))
+      .filter(within)
+      .slice(-limit);
+  }
   const periodMs = { DAILY: 1, WEEKLY: 7, MONTHLY: 31, YEARLY: 366 }[prep.frequency] ?? 366;
   // Look back far enough for `limit` occurrences, further each time the window falls short.
   for (let periods = 2 * (limit + 2); ; periods *= 4) {
@@ -257,7 +300,7 @@ export function occurrencesUntil(
     });
     const found = buffer
       .map((floating) => fromFloating(floating, prep.zone))
-      .filter((start) => start <= until && (!since || start >= since))
+      .filter(within)
       .slice(-limit);
     const reachedStart = rule.options.dtstart.getTime() === prep.dtstart.getTime();
     const reachedSince = lowest !== null && rule.options.dtstart.getTime() <= lowest;
