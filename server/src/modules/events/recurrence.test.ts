@@ -230,7 +230,10 @@ describe('daily and weekly series in closed form', () => {
       const label = `${shape.repeatingRule} from ${start.toISOString()} in ${shape.startTimezone}`;
       expect([label, isoList(occurrencesFrom(shape, from, 8))]).toEqual([label, byRrule(shape, from, 8)]);
       // Backwards too (the agenda's pages before a date), with and without a lower bound.
-      expect([label, isoList(occurrencesUntil(shape, from, 8))]).toEqual([label, byRruleUntil(shape, from, 8)]);
+      expect([label, isoList(occurrencesUntil(shape, from, 8))]).toEqual([
+        label,
+        byRruleUntil(shape, from, 8),
+      ]);
       const since = new Date(from.getTime() - next(20) * 86_400_000);
       expect([label, isoList(occurrencesUntil(shape, from, 8, since))]).toEqual([
         label,
