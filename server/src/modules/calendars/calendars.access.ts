@@ -1,6 +1,7 @@
 import { effectivePermissions, type MemberPermissions } from '@convene/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { calendarMembers, calendars } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 
@@ -29,6 +30,22 @@ export function permissionsFor(calendar: CalendarRow, member: MemberRow | null):
   });
 }
 
+/** A live calendar with the viewer's membership (every calendar and event call runs it). */
+const calendarAccessQuery = preparedPerDb((db) =>
+  db
+    .select({ calendar: calendars, member: calendarMembers })
+    .from(calendars)
+    .leftJoin(
+      calendarMembers,
+      and(
+        eq(calendarMembers.calendarId, calendars.id),
+        eq(calendarMembers.userId, sql.placeholder('viewerId')),
+      ),
+    )
+    .where(and(eq(calendars.id, sql.placeholder('calendarId')), isNull(calendars.deletedAt)))
+    .prepare('calendar_access'),
+);
+
 /**
  * Loads a live calendar as the viewer may see it. A private calendar the viewer has no place
  * in answers 404, exactly like a calendar that does not exist.
@@ -38,14 +55,7 @@ export async function getCalendarAccess(
   calendarId: string,
   viewerId: string,
 ): Promise<CalendarAccess> {
-  const [row] = await db
-    .select({ calendar: calendars, member: calendarMembers })
-    .from(calendars)
-    .leftJoin(
-      calendarMembers,
-      and(eq(calendarMembers.calendarId, calendars.id), eq(calendarMembers.userId, viewerId)),
-    )
-    .where(and(eq(calendars.id, calendarId), isNull(calendars.deletedAt)));
+  const [row] = await calendarAccessQuery(db).execute({ calendarId, viewerId });
   if (!row) throw notFound('No such calendar');
   const permissions = permissionsFor(row.calendar, row.member);
   const visible = row.member !== null || (row.calendar.visibility === 'public' && permissions.canView);

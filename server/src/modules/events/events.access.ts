@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { events, userEventStatuses } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { type CalendarAccess, getCalendarAccess } from '../calendars/calendars.access.ts';
@@ -29,6 +30,29 @@ export interface EventAccess {
   permissions: EventPermissions;
 }
 
+/** A live single event or series by id (every event call starts with it). */
+const eventRootQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, sql.placeholder('id')), isNull(events.parentId), isNull(events.deletedAt)))
+    .prepare('event_root'),
+);
+
+/** The viewer's RSVP row of an event. */
+const invitationQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(userEventStatuses)
+    .where(
+      and(
+        eq(userEventStatuses.eventId, sql.placeholder('eventId')),
+        eq(userEventStatuses.userId, sql.placeholder('viewerId')),
+      ),
+    )
+    .prepare('event_invitation'),
+);
+
 /**
  * Loads what an id names. Deleted events, cancelled occurrences and dates the series never
  * yields are 404.
@@ -36,10 +60,7 @@ export interface EventAccess {
 export async function findEventTarget(db: Db, eventId: string): Promise<EventTarget> {
   const occurrence = parseOccurrenceId(eventId);
   const rootId = occurrence?.seriesId ?? eventId;
-  const [root] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, rootId), isNull(events.parentId), isNull(events.deletedAt)));
+  const [root] = await eventRootQuery(db).execute({ id: rootId });
   if (!root) throw notFound('No such event');
   if (!occurrence) return { root, originalStart: null, exception: null };
   if (!root.repeatingRule) throw notFound('No such event');
@@ -80,10 +101,7 @@ async function findCalendarAccess(db: Db, calendarId: string, viewerId: string) 
 export async function getEventAccess(db: Db, event: EventRow, viewerId: string): Promise<EventAccess> {
   const [calendar, [invitation]] = await Promise.all([
     findCalendarAccess(db, event.calendarId, viewerId),
-    db
-      .select()
-      .from(userEventStatuses)
-      .where(and(eq(userEventStatuses.eventId, event.id), eq(userEventStatuses.userId, viewerId))),
+    invitationQuery(db).execute({ eventId: event.id, viewerId }),
   ]);
   const isOwner = event.ownerId === viewerId;
   const invited = Boolean(invitation?.sharedAt);

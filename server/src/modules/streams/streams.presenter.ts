@@ -1,6 +1,7 @@
 import type { Stream } from '@convene/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { accounts, eventStreams } from '../../db/schema/index.ts';
 
 export type StreamRow = typeof eventStreams.$inferSelect;
@@ -44,7 +45,7 @@ export async function loadLiveStreams(db: Db, eventKeys: string[]): Promise<Map<
   const keys = [...new Set(eventKeys)];
   const byEvent = new Map<string, Stream[]>();
   if (keys.length === 0) return byEvent;
-  const rows = await liveStreamsQuery(db, keys);
+  const rows = await liveStreamsPrepared(db).execute({ keys });
   for (const row of rows) {
     const list = byEvent.get(row.stream.eventKey) ?? [];
     list.push(presentStream(row.stream, row));
@@ -53,12 +54,20 @@ export async function loadLiveStreams(db: Db, eventKeys: string[]): Promise<Map<
   return byEvent;
 }
 
-/** The live streams of the given presented eventIds with their broadcasters (streams.explain.test.ts plans it). */
-export function liveStreamsQuery(db: Db, eventKeys: string[]) {
+/**
+ * The live streams of the given presented eventIds (an array parameter, or a placeholder for
+ * one) with their broadcasters (streams.explain.test.ts plans it).
+ */
+export function liveStreamsQuery(db: Db, eventKeys: SQL | Placeholder) {
   return db
     .select({ stream: eventStreams, name: accounts.name, imageLink: accounts.imageLink })
     .from(eventStreams)
     .innerJoin(accounts, eq(accounts.id, eventStreams.userId))
-    .where(and(inArray(eventStreams.eventKey, eventKeys), eq(eventStreams.status, 'live')))
+    .where(and(sql`${eventStreams.eventKey} = ANY(${eventKeys}::text[])`, eq(eventStreams.status, 'live')))
     .orderBy(asc(eventStreams.startedAt), asc(eventStreams.id));
 }
+
+/** liveStreamsQuery built once, its keys a parameter (every agenda page and event runs it). */
+const liveStreamsPrepared = preparedPerDb((db) =>
+  liveStreamsQuery(db, sql.placeholder('keys')).prepare('live_streams'),
+);
