@@ -9,7 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import type { AppContext, RequestEffects } from './context.ts';
 import type { Database } from './db/connect.ts';
 import type { DomainEvents } from './domainEvents.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -82,7 +82,7 @@ import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationTokens } from './modules/notifications/notifications.tokens.ts';
 import { createPushDelivery } from './modules/notifications/push.delivery.ts';
-import { type RequestEffects, statusOnly } from './modules/notifications/requestEffects.ts';
+import { statusOnly } from './modules/notifications/requestEffects.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { eventInvitations } from './modules/rsvp/eventInvitations.ts';

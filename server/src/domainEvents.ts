@@ -1,5 +1,4 @@
 import type { ChatMessage } from '@convene/contract';
-import type { AppContext } from './context.ts';
 import type { NotificationCalendar, NotificationEvent, userEventStatuses } from './db/schema/index.ts';
 import type { EventFields } from './modules/events/events.values.ts';
 import type {
@@ -8,7 +7,7 @@ import type {
   Invitee,
   WithdrawnInvitationTarget,
 } from './modules/invitations/invitations.kinds.ts';
-import type { DomainEventOf, Recorder, Subscriber } from './platform/domainEvents.ts';
+import type { Recorder } from './platform/domainEvents.ts';
 
 /**
  * Every domain event the services record, by type: what happened, with what its subscribers
@@ -186,9 +185,3 @@ export interface DomainEvents {
 
 /** Records a domain event in the caller's transaction (`ctx.record`). */
 export type RecordDomainEvent = Recorder<DomainEvents>;
-
-/** A subscriber of one domain event type. */
-export type SubscriberOf<K extends keyof DomainEvents> = Subscriber<
-  DomainEventOf<DomainEvents, K>,
-  AppContext
->;

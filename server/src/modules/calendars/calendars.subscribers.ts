@@ -1,5 +1,5 @@
+import type { SubscriberOf } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
-import type { SubscriberOf } from '../../domainEvents.ts';
 import { recordRealtime } from '../../platform/realtimeOutbox.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { listMemberIds } from './calendars.service.ts';

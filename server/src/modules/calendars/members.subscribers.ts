@@ -1,4 +1,4 @@
-import type { SubscriberOf } from '../../domainEvents.ts';
+import type { SubscriberOf } from '../../context.ts';
 import { recordRealtime } from '../../platform/realtimeOutbox.ts';
 
 /** An accepted calendar invitation puts the calendar in the new member's list at once. */

@@ -1,4 +1,4 @@
-import type { SubscriberOf } from '../../domainEvents.ts';
+import type { SubscriberOf } from '../../context.ts';
 import { claimPendingPlaces } from './invitations.service.ts';
 import { isSupportAddress, joinSupportThreads, openSupportThread } from './support.service.ts';
 

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, SubscriberOf } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts, calendars, conversationParticipants, conversations } from '../../db/schema/index.ts';
-import type { SubscriberOf } from '../../domainEvents.ts';
 import { newId } from '../../platform/ids.ts';
 import { appendMessage } from './messages.service.ts';
 

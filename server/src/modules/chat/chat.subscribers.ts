@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { SubscriberOf } from '../../context.ts';
 import { accounts } from '../../db/schema/index.ts';
-import type { SubscriberOf } from '../../domainEvents.ts';
 import { addManyToOutbox, addToOutbox } from '../../platform/outbox.ts';
 import type { RealtimeEnvelope } from '../../platform/realtime.ts';
 import { recordRealtime } from '../../platform/realtimeOutbox.ts';

@@ -1,4 +1,4 @@
-import type { SubscriberOf } from '../../domainEvents.ts';
+import type { SubscriberOf } from '../../context.ts';
 import { listMemberIds } from '../calendars/calendars.service.ts';
 import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import { findCalendarRow } from './events.changes.ts';

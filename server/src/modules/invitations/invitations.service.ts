@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, RequestEffect } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
-import type { RequestEffect } from '../notifications/requestEffects.ts';
 import { spendInvitation } from './invitationLimit.ts';
 import type {
   InvitationKind,

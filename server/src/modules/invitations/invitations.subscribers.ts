@@ -1,6 +1,6 @@
 import { eventPath } from '@convene/contract';
+import type { SubscriberOf } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
-import type { SubscriberOf } from '../../domainEvents.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import type { InvitationTarget, Invitee } from './invitations.kinds.ts';

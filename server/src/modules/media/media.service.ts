@@ -15,12 +15,8 @@ import { validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { detectImageType, ImageRejected, processImage } from '../../platform/media/images.ts';
 import { verifyPolicy } from '../../platform/media/policy.ts';
-import {
-  getMediaStore,
-  getUploadSecret,
-  type LocalMediaStore,
-  type MediaStore,
-} from '../../platform/media/store.ts';
+import { getMediaStore, getUploadSecret } from '../../platform/media/store.ts';
+import type { LocalMediaStore, MediaStore } from '../../platform/media/storeTypes.ts';
 import { isVideoContainer, videoHeadBytes } from '../../platform/media/videos.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 

@@ -1,4 +1,4 @@
-import type { SubscriberOf } from '../../domainEvents.ts';
+import type { SubscriberOf } from '../../context.ts';
 import { announceEvent, announceRsvp } from '../events/events.effects.ts';
 import { notify } from '../notifications/notifications.service.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { SubscriberOf } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { eventStreams, events } from '../../db/schema/index.ts';
-import type { SubscriberOf } from '../../domainEvents.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { addManyToOutbox } from '../../platform/outbox.ts';
 import { getEventAccess } from '../events/events.access.ts';

@@ -1,4 +1,4 @@
-import type { ByteRange } from './store.ts';
+import type { ByteRange } from './storeTypes.ts';
 
 /**
  * The one byte range of a `Range` header for an object of `size` bytes (RFC 9110 §14.1.2):

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { mediaKeyPattern } from '@convene/contract';
 import { signPolicy } from './policy.ts';
-import type { LocalMediaStore } from './store.ts';
+import type { LocalMediaStore } from './storeTypes.ts';
 
 /** Where the browser posts uploads when media live on local disk. */
 export const localUploadUrl = '/api/media/upload';

@@ -16,7 +16,7 @@ import {
 } from '@convene/contract';
 import type { Config } from '../../config.ts';
 import { isAcceptableObject, presignPut } from './s3Presign.ts';
-import type { S3MediaStore } from './store.ts';
+import type { S3MediaStore } from './storeTypes.ts';
 import { isVideoContainer, videoHeadBytes } from './videos.ts';
 
 /**

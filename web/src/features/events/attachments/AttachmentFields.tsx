@@ -2,23 +2,9 @@ import type { Attachment } from '@convene/contract';
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/useErrorText.ts';
+import type { AttachmentFieldsProps } from './attachmentFieldsProps.ts';
 import { colorInputValue, fileNameFromUrl, withField } from './attachmentItems.ts';
 import { ImageAttachmentFields } from './ImageAttachmentFields.tsx';
-
-/** What every attachment's fields need from the editor. */
-export interface AttachmentFieldsProps {
-  item: Attachment;
-  onChange: (item: Attachment) => void;
-  /** i18n keys of the invalid fields (attachmentErrors). */
-  errors: Record<string, string>;
-  /** Whether a field's error may show yet (touched, or the form was submitted). */
-  shouldShowError: (field: string) => boolean;
-  onTouch: (field: string) => void;
-  disabled?: boolean;
-  /** Focus the first field (a just-added attachment). */
-  autoFocus?: boolean;
-  onBusyChange: (isBusy: boolean) => void;
-}
 
 /** The fields of one attachment, by type; text and details items are shown read-only. */
 export function AttachmentFields(props: AttachmentFieldsProps) {

@@ -4,8 +4,8 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadErrorKey, uploadImage } from '../../../api/upload.ts';
 import { useErrorText } from '../../../components/useErrorText.ts';
-import type { AttachmentFieldsProps } from './AttachmentFields.tsx';
 import { AttachmentImage } from './AttachmentImage.tsx';
+import type { AttachmentFieldsProps } from './attachmentFieldsProps.ts';
 import { withField } from './attachmentItems.ts';
 
 /** An image attachment: upload a PNG or JPEG (stored as an 'event' image) or paste an https link. */
