@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabases } from '../../test/harness.ts';
 import type { Database, Db } from './connect.ts';
@@ -39,6 +40,24 @@ describe.skipIf(!testDatabases().includes('postgres'))('named statements on Post
       // A statement without parameters is sent as a simple query, unnamed.
       expect(names).not.toContain(statementName('SELECT 1 AS one'));
     });
+  });
+
+  it('leaves a Submittable (a cursor, a stream) to run itself, unnamed', async () => {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    try {
+      const query = new pg.Query('SELECT $1::int AS n', [7]);
+      const rows: unknown[] = [];
+      query.on('row', (row) => rows.push(row));
+      await new Promise((resolve, reject) => {
+        query.on('end', resolve);
+        query.on('error', reject);
+        client.query(query);
+      });
+      expect(rows).toEqual([{ n: 7 }]);
+    } finally {
+      client.release();
+    }
   });
 
   it('stops naming new texts at its limit per connection, and every statement still answers', async () => {

@@ -28,7 +28,8 @@ type QueryFunction = (config: unknown, values?: unknown, callback?: unknown) => 
  * parses and plans it once per connection (and, after five runs, keeps a generic plan when that
  * costs no more) instead of on every request. Under load, planning was about as much of the
  * database's time as running the statements (docs/PERFORMANCE.md, the load test). Statements
- * without parameters (BEGIN, COMMIT, migrations) and ones named already are left as they are.
+ * without parameters (BEGIN, COMMIT, migrations), ones named already and Submittables are left
+ * as they are.
  *
  * A pooler between the server and PostgreSQL must keep prepared statements per client (PgBouncer
  * 1.21+ with max_prepared_statements in transaction mode; docs/DEPLOY.md).
@@ -40,6 +41,8 @@ export function nameStatements(client: PoolClient): void {
     if (
       typeof config === 'object' &&
       config !== null &&
+      // A Submittable (a cursor, a stream) runs itself: copying it would lose its methods.
+      typeof (config as { submit?: unknown }).submit !== 'function' &&
       !(config as QueryConfig).name &&
       typeof (config as QueryConfig).text === 'string' &&
       Array.isArray(values ?? (config as QueryConfig).values) &&
