@@ -1,4 +1,3 @@
-import type { Attachment } from '@convene/contract';
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/useErrorText.ts';
