@@ -100,7 +100,7 @@ function post(
 }
 
 /** A broadcaster: a generated, changing 640×360 picture (and a tone), published with one POST. */
-async function publisher(app: FastifyInstance, streamId: string, bearer: string) {
+async function publisher(app: FastifyInstance, streamId: string, bearer: string, { sendMedia = true } = {}) {
   const pc = new RTCPeerConnection();
   const video = new RTCVideoSource();
   const audio = new RTCAudioSource();
@@ -110,6 +110,7 @@ async function publisher(app: FastifyInstance, streamId: string, bearer: string)
   const samples = new Int16Array(480);
   let n = 0;
   const timer = setInterval(() => {
+    if (!sendMedia) return;
     n += 1;
     frame.fill(n % 256, 0, WIDTH * HEIGHT);
     frame.fill(128, WIDTH * HEIGHT);
@@ -289,6 +290,16 @@ describe('the embedded media plane', () => {
     pub.close();
     await until('the publisher-gone notice', () => gone.includes(`${room}/s2`), 20_000);
     await until('the failing listener logged', () => errors.includes('the records failed'));
+  });
+
+  it('ends a stream whose broadcaster connected and dropped before any media arrived', async () => {
+    gate.live.set('s8', 'alice');
+    const pub = await publisher(app, 's8', await token('alice', { canPublish: true }), { sendMedia: false });
+    cleanup.push(() => pub.close());
+    expect(pub.response.statusCode).toBe(201);
+    await until('the broadcaster connected', () => pub.pc.connectionState === 'connected');
+    pub.close();
+    await until('the publisher-gone notice', () => gone.includes(`${room}/s8`), 20_000);
   });
 
   it('keeps the viewers when the broadcaster publishes again (a reconnect), and refuses someone else publishing it', async () => {

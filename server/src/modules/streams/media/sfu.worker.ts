@@ -34,7 +34,10 @@ interface Publisher {
   /** The video receiver and its source, for key frame requests (PLI). */
   video: { receiver: RTCRtpReceiver; ssrc: number } | undefined;
   graceTimer: NodeJS.Timeout | undefined;
-  /** When the last RTP packet arrived (performance.now()); 0 before the first. */
+  /**
+   * The last sign of life (performance.now()): the connection coming up, then each RTP packet;
+   * 0 before either.
+   */
   lastPacketAt: number;
 }
 
@@ -243,6 +246,9 @@ async function publish(room: string, streamId: string, identity: string, sdp: st
     if (state === 'connected') {
       clearTimeout(publisher.graceTimer);
       publisher.graceTimer = undefined;
+      // From here the liveness check watches for media, so a broadcaster who drops before their
+      // first packet is ended too (werift never reports a peer that vanished).
+      publisher.lastPacketAt = Math.max(publisher.lastPacketAt, performance.now());
     } else if (state === 'disconnected' || state === 'failed' || state === 'closed') {
       startPublisherGrace(stream, publisher);
     }
