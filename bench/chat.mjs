@@ -17,7 +17,7 @@
 // runs it as part of the whole bench (see bench/run.mjs).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,8 +25,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { serverArgs } from '../scripts/lib/server-build.mjs';
+import { option, saveResults } from './lib/cli.mjs';
 import { createFreshDatabase, migrateDatabase, seedAccountsWithSessions } from './lib/postgres.mjs';
-import { describeMachine, formatChatTable, replaceChatSection } from './lib/report.mjs';
+import { formatChatTable, replaceChatSection } from './lib/report.mjs';
 import { findFreePort, readCpuMs, readRss, waitForOk } from './lib/server.mjs';
 import { serverPackageUrl } from './lib/serverDeps.mjs';
 import { percentiles } from './lib/stats.mjs';
@@ -37,11 +38,6 @@ const DEEP_REQUESTS = 1000;
 const DEEP_WARM_UP = 20;
 const PAGE = 20;
 const DRAIN_LIMIT_MS = 300_000;
-
-function option(name, fallback) {
-  const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
 
 const id = (text) => createHash('md5').update(text).digest('hex');
 const tokenOf = (n) => `chat-bench-token-${String(n).padStart(40, '0')}`;
@@ -420,11 +416,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     receivers: Number(option('receivers', 2)),
   });
   console.log(`\n${formatChatTable(results)}`);
-  const json = option('json', null);
-  if (json) writeFileSync(json, JSON.stringify(results, null, 2));
-  if (process.argv.includes('--write')) {
-    replaceChatSection(path.join(ROOT, 'docs', 'PERFORMANCE.md'), results, describeMachine(ROOT));
-    console.log('[chat-bench] docs/PERFORMANCE.md: chat section rewritten');
-  }
+  saveResults({
+    root: ROOT,
+    results,
+    replaceSection: replaceChatSection,
+    label: 'chat-bench',
+    section: 'chat',
+  });
   process.exit(0);
 }

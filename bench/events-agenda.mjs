@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildServerIfStale, serverArgs } from '../scripts/lib/server-build.mjs';
 import { benchToken, generateEventsData } from './events-generate.mjs';
+import { option } from './lib/cli.mjs';
 import { describeMachine, formatAgendaTable, replaceAgendaSection } from './lib/report.mjs';
 import { findFreePort, readCpuMs, waitForOk } from './lib/server.mjs';
 
@@ -31,11 +32,6 @@ const WARM_UP_SECONDS = 2;
 const ROUNDS = 5;
 /** A pause after each slice, so that requests it cut off end before the next one (and count in its CPU). */
 const PAUSE_MS = 1000;
-
-function option(name, fallback) {
-  const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
 
 /** Runs the agenda load test against a generated database; resolves to the measurements. */
 export async function benchAgenda({ url, duration = 20, connections = 10, singleDuration = 10 }) {

@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildServerIfStale, serverArgs } from '../scripts/lib/server-build.mjs';
+import { option } from './lib/cli.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -276,11 +277,6 @@ async function migrate(url) {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('migrations failed');
-}
-
-function option(name, fallback) {
-  const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -16,18 +16,18 @@
 //
 //   node bench/faults.mjs [--users=300] [--redis=redis://127.0.0.1:6379] [--outage=30] [--json=…] [--write]
 //   npm run bench -- --faults [--faults-users=300]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { option, saveResults } from './lib/cli.mjs';
 import { startAgents } from './lib/load-agents.mjs';
 import { seedLoadData } from './lib/load-data.mjs';
 import { formatFaultsTable, replaceFaultsSection } from './lib/load-report.mjs';
 import { startServe } from './lib/load-server.mjs';
 import { migrateDatabase } from './lib/postgres.mjs';
 import { startPrivatePostgres } from './lib/private-postgres.mjs';
-import { describeMachine } from './lib/report.mjs';
 import { findFreePort } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -267,11 +267,6 @@ async function checkWrites(url, writes) {
   }
 }
 
-function option(name, fallback) {
-  const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const results = await benchFaults({
@@ -280,12 +275,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       outage: Number(option('outage', 30)),
     });
     console.log(`\n${formatFaultsTable(results)}`);
-    const json = option('json', null);
-    if (json) writeFileSync(json, JSON.stringify(results, null, 2));
-    if (process.argv.includes('--write')) {
-      replaceFaultsSection(path.join(ROOT, 'docs', 'PERFORMANCE.md'), results, describeMachine(ROOT));
-      console.log('[faults] docs/PERFORMANCE.md: faults section rewritten');
-    }
+    saveResults({
+      root: ROOT,
+      results,
+      replaceSection: replaceFaultsSection,
+      label: 'faults',
+      section: 'faults',
+    });
     process.exit(0);
   } catch (error) {
     console.error(`[faults] ${error.stack ?? error.message}`);

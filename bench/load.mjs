@@ -21,16 +21,16 @@
 // in it, delivered within 3 s after it). With the defaults the whole ramp (both set-ups) takes
 // at most about 10 minutes, and stops early at the first unhealthy step. --write replaces the
 // load section of docs/PERFORMANCE.md.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { option, saveResults } from './lib/cli.mjs';
 import { startAgents } from './lib/load-agents.mjs';
 import { seedLoadData } from './lib/load-data.mjs';
 import { formatLoadTable, judgeStep, replaceLoadSection } from './lib/load-report.mjs';
 import { startServe } from './lib/load-server.mjs';
 import { createFreshDatabase, migrateDatabase } from './lib/postgres.mjs';
-import { describeMachine } from './lib/report.mjs';
 import { findFreePort, readCpuMs } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -219,11 +219,6 @@ export async function benchLoad({
   }
 }
 
-function option(name, fallback) {
-  const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
-
 /** A comma-separated list of positive integers, in increasing order. */
 function parseCounts(value, name) {
   const counts = String(value).split(',').map(Number);
@@ -246,12 +241,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       profileDir: option('profile', undefined),
     });
     console.log(`\n${formatLoadTable(results)}`);
-    const json = option('json', null);
-    if (json) writeFileSync(json, JSON.stringify(results, null, 2));
-    if (process.argv.includes('--write')) {
-      replaceLoadSection(path.join(ROOT, 'docs', 'PERFORMANCE.md'), results, describeMachine(ROOT));
-      console.log('[load] docs/PERFORMANCE.md: load section rewritten');
-    }
+    saveResults({ root: ROOT, results, replaceSection: replaceLoadSection, label: 'load', section: 'load' });
     process.exit(0);
   } catch (error) {
     console.error(`[load] ${error.stack ?? error.message}`);

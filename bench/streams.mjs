@@ -22,13 +22,13 @@
 //   (--write: rewrites the live streams section of docs/PERFORMANCE.md)
 // `npm run bench` runs it too (see bench/run.mjs; --no-streams skips it).
 import { fork, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describeMachine, replaceStreamsSection } from './lib/report.mjs';
+import { option, saveResults } from './lib/cli.mjs';
+import { replaceStreamsSection } from './lib/report.mjs';
 import { findFreePort } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,11 +39,6 @@ const BITS = 16;
 const BAR_ROWS = 32;
 const ROOM = 'convene-bench-event-1';
 const STREAM_ID = 'bench-stream';
-
-function option(name, fallback) {
-  const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
 
 /** Runs the streams benchmark; resolves to { viewerCounts, seconds, runs[] }. */
 export async function benchStreams({ viewerCounts = [1, 10, 25, 50], seconds = 15 } = {}) {
@@ -381,11 +376,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       console.log(
         `(server RSS before streaming: ${results.idleRssMb} MB; load average at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
       );
-      const json = option('json', null);
-      if (json) writeFileSync(json, JSON.stringify(results, null, 2));
-      if (process.argv.includes('--write')) {
-        replaceStreamsSection(path.join(ROOT, 'docs', 'PERFORMANCE.md'), results, describeMachine(ROOT));
-      }
+      saveResults({
+        root: ROOT,
+        results,
+        replaceSection: replaceStreamsSection,
+        label: 'streams',
+        section: 'live streams',
+      });
       process.exit(0);
     })
     .catch((error) => {
