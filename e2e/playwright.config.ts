@@ -38,7 +38,7 @@ export default defineConfig({
     locale: 'en-US',
     // The app honours reduced motion (no fades): screens settle at once, for the scans too.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
