@@ -10,7 +10,7 @@
 //   read a chat           GET /api/conversations, then GET /api/conversations/{id}/messages
 //   send a message        POST /api/conversations/{id}/messages
 //
-// Seven actions a minute (10 requests), each followed by 60/7 s ± 50 % of think time. A socket
+// Seven actions a minute (11 requests), each followed by 60/7 s ± 50 % of think time. A socket
 // that reconnects refetches the agenda and its chat, as the web app's screens do. The parent
 // sends commands over IPC (target, window, collect, writes, stop); see load-agents.mjs.
 import http from 'node:http';

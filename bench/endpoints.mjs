@@ -1,0 +1,182 @@
+// What each request of the load test's mix costs, one kind at a time: the server's CPU and
+// PostgreSQL's CPU per request, the time a request takes with four at once, and the answer's
+// size. The load test (bench/load.mjs) says how many people the machine serves; this says which
+// request to make cheaper first.
+//
+//   node bench/endpoints.mjs [--url=postgres://postgres@127.0.0.1:5432/postgres] [--requests=1000]
+//     [--json=results.json]
+//
+// It runs on a fresh database on the server of --url (created, migrated, seeded with the load
+// test's data set for 500 people, dropped afterwards) and the built server (one process) on a
+// free port. Each kind gets 200 requests to warm up, then --requests measured ones, four at a
+// time; PostgreSQL's CPU counts every postgres process on the machine, so run it on a quiet one.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { option } from './lib/cli.mjs';
+import { groupOf, seedLoadData, tokenOf } from './lib/load-data.mjs';
+import { startServe } from './lib/load-server.mjs';
+import { createFreshDatabase, migrateDatabase } from './lib/postgres.mjs';
+import { findFreePort, readCpuMs } from './lib/server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PEOPLE = 500;
+const AT_ONCE = 4;
+const WARM_UP = 200;
+
+const url = option('url', 'postgres://postgres@127.0.0.1:5432/postgres');
+const measured = Number(option('requests', '1000'));
+if (!Number.isInteger(measured) || measured < AT_ONCE) {
+  console.error('[endpoints] --requests must be a whole number ≥ 4');
+  process.exit(2);
+}
+
+/** CPU time (ms) so far of all postgres processes on this machine. */
+function postgresCpuMs() {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres')
+        total += readCpuMs(Number(name)) ?? 0;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
+}
+
+const fresh = await createFreshDatabase(url, 'convene_bench_endpoints');
+if (fresh.error) {
+  console.error(`[endpoints] PostgreSQL at ${url} cannot be reached: ${fresh.error}`);
+  process.exit(1);
+}
+const dataDir = mkdtempSync(path.join(tmpdir(), 'convene-endpoints-'));
+let server = null;
+try {
+  await migrateDatabase(ROOT, { DATABASE_URL: fresh.url, CONVENE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const data = await seedLoadData(fresh.url, PEOPLE);
+  server = await startServe({
+    root: ROOT,
+    databaseUrl: fresh.url,
+    workers: 1,
+    dataDir,
+    port: await findFreePort(),
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: AT_ONCE * 2 });
+  /** One request as user n; resolves to { status, text }. */
+  const request = (n, method, route, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers = { loginToken: tokenOf(n) };
+      if (payload !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(payload);
+      }
+      const req = http.request(`${server.base}${route}`, { method, agent, headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+  const json = async (...args) => JSON.parse((await request(...args)).text);
+
+  // The requests of the load test's minute (bench/load-agent.mjs), each person their own.
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  const agenda = `/api/events?kind=classic&showDeleted=false&maxResults=50`;
+  const from = `${agenda}&timeMin=${encodeURIComponent(today.toISOString())}`;
+  const people = Array.from({ length: PEOPLE }, (_, n) => n);
+  const firstPages = await Promise.all(people.slice(0, 50).map((n) => json(n, 'GET', from)));
+  const eventOf = (n) => encodeURIComponent(firstPages[n % 50].items[3].eventId);
+  const pageOf = (n) => encodeURIComponent(firstPages[n % 50].nextPageToken);
+  const rsvpIds = await Promise.all(
+    people
+      .slice(0, 50)
+      .map(
+        async (n) => (await json(n, 'GET', `/api/events/${eventOf(n)}/userEventStatus`)).userEventStatusId,
+      ),
+  );
+  let sent = 0;
+  const kinds = {
+    'agenda (from today)': (n) => request(n, 'GET', from),
+    'agenda (before today)': (n) =>
+      request(n, 'GET', `${agenda}&timeMax=${encodeURIComponent(today.toISOString())}`),
+    'agenda page': (n) => request(n % 50, 'GET', `${agenda}&pageToken=${pageOf(n)}`),
+    event: (n) => request(n % 50, 'GET', `/api/events/${eventOf(n)}`),
+    'own RSVP': (n) => request(n % 50, 'GET', `/api/events/${eventOf(n)}/userEventStatus`),
+    attendees: (n) =>
+      request(n % 50, 'GET', `/api/events/${eventOf(n)}/userEventStatuses?resultsPerPage=10&skipNumber=0`),
+    'RSVP answer': (n) =>
+      request(n % 50, 'PUT', `/api/userEventStatuses/${rsvpIds[n % 50]}`, {
+        statuses: { rsvp: n % 2 ? 'attending' : 'notAttending' },
+      }),
+    activity: (n) => request(n, 'GET', '/api/notification/history?skipNumber=0&resultsPerPage=50'),
+    'chat list': (n) => request(n, 'GET', '/api/conversations?skip=0&limit=20'),
+    'chat read': (n) => request(n, 'GET', `/api/conversations/${groupOf(n)}/messages?skip=0&limit=20`),
+    'chat send': (n) => {
+      sent += 1;
+      return request(n, 'POST', `/api/conversations/${groupOf(n)}/messages`, {
+        message: `Endpoint bench ${sent}`,
+        clientKey: `E${n}-${sent}`,
+      });
+    },
+    'health (no sign-in, SELECT 1)': () => request(0, 'GET', '/api/health'),
+  };
+  const [pid] = server.pids();
+  const results = { data, requests: measured, atOnce: AT_ONCE, kinds: [] };
+  for (const [kind, send] of Object.entries(kinds)) {
+    let n = 0;
+    const run = async (count) => {
+      let failed = 0;
+      let size = 0;
+      for (let done = 0; done < count; done += AT_ONCE) {
+        const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => send(n++ % PEOPLE)));
+        for (const answer of answers) {
+          if (answer.status >= 400) failed += 1;
+          size = answer.text.length;
+        }
+      }
+      return { failed, size };
+    };
+    await run(WARM_UP);
+    const serverBefore = readCpuMs(pid);
+    const postgresBefore = postgresCpuMs();
+    const started = performance.now();
+    const { failed, size } = await run(measured);
+    const wallMs = performance.now() - started;
+    const row = {
+      kind,
+      serverMs: (readCpuMs(pid) - serverBefore) / measured,
+      postgresMs: (postgresCpuMs() - postgresBefore) / measured,
+      wallMs: (wallMs * AT_ONCE) / measured,
+      bytes: size,
+      failed,
+    };
+    results.kinds.push(row);
+    console.log(
+      `[endpoints] ${kind}: server ${row.serverMs.toFixed(2)} ms, PostgreSQL ${row.postgresMs.toFixed(2)} ms per request${failed ? `, ${failed} FAILED` : ''}`,
+    );
+  }
+  console.log(
+    `\n| request | server CPU per request | PostgreSQL CPU per request | time (${AT_ONCE} at once) | answer |\n|---|---|---|---|---|`,
+  );
+  for (const row of results.kinds) {
+    console.log(
+      `| ${row.kind} | ${row.serverMs.toFixed(2)} ms | ${row.postgresMs.toFixed(2)} ms | ${row.wallMs.toFixed(1)} ms | ${(row.bytes / 1024).toFixed(1)} KiB |`,
+    );
+  }
+  const jsonFile = option('json', null);
+  if (jsonFile) writeFileSync(jsonFile, JSON.stringify(results, null, 2));
+  if (results.kinds.some((row) => row.failed > 0)) process.exitCode = 1;
+} finally {
+  await server?.stop();
+  await fresh.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
