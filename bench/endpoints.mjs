@@ -10,7 +10,7 @@
 // test's data set for 500 people, dropped afterwards) and the built server (one process) on a
 // free port. Each kind gets 200 requests to warm up, then --requests measured ones, four at a
 // time; PostgreSQL's CPU counts every postgres process on the machine, so run it on a quiet one.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { option } from './lib/cli.mjs';
 import { groupOf, seedLoadData, tokenOf } from './lib/load-data.mjs';
 import { startServe } from './lib/load-server.mjs';
 import { createFreshDatabase, migrateDatabase } from './lib/postgres.mjs';
-import { findFreePort, readCpuMs } from './lib/server.mjs';
+import { findFreePort, postgresCpu, postgresCpuBetween, readCpuMs } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PEOPLE = 500;
@@ -31,21 +31,6 @@ const measured = Number(option('requests', '1000'));
 if (!Number.isInteger(measured) || measured < AT_ONCE) {
   console.error('[endpoints] --requests must be a whole number ≥ 4');
   process.exit(2);
-}
-
-/** CPU time (ms) so far of all postgres processes on this machine. */
-function postgresCpuMs() {
-  let total = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres')
-        total += readCpuMs(Number(name)) ?? 0;
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return total;
 }
 
 const fresh = await createFreshDatabase(url, 'convene_bench_endpoints');
@@ -147,14 +132,14 @@ try {
     };
     await run(WARM_UP);
     const serverBefore = readCpuMs(pid);
-    const postgresBefore = postgresCpuMs();
+    const postgresBefore = postgresCpu();
     const started = performance.now();
     const { failed, size } = await run(measured);
     const wallMs = performance.now() - started;
     const row = {
       kind,
       serverMs: (readCpuMs(pid) - serverBefore) / measured,
-      postgresMs: (postgresCpuMs() - postgresBefore) / measured,
+      postgresMs: postgresCpuBetween(postgresBefore, postgresCpu()) / measured,
       wallMs: (wallMs * AT_ONCE) / measured,
       bytes: size,
       failed,

@@ -21,7 +21,7 @@
 // in it, delivered within 3 s after it). With the defaults the whole ramp (both set-ups) takes
 // at most about 10 minutes, and stops early at the first unhealthy step. --write replaces the
 // load section of docs/PERFORMANCE.md.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ import { seedLoadData } from './lib/load-data.mjs';
 import { formatLoadTable, judgeStep, replaceLoadSection } from './lib/load-report.mjs';
 import { startServe } from './lib/load-server.mjs';
 import { createFreshDatabase, migrateDatabase } from './lib/postgres.mjs';
-import { findFreePort, readCpuMs } from './lib/server.mjs';
+import { findFreePort, postgresCpu, postgresCpuBetween, readCpuMs } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After a window ends, how long deliveries of its messages (and its slow requests) may take. */
@@ -49,32 +49,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     for (const undo of [...onInterrupt].reverse()) await undo().catch(() => undefined);
     process.exit(130);
   });
-}
-
-/** CPU time (ms) so far of each postgres process on this machine (all of them: other work too). */
-function postgresCpu() {
-  const byPid = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') {
-        byPid.set(name, readCpuMs(Number(name)) ?? 0);
-      }
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return byPid;
-}
-
-/**
- * PostgreSQL's CPU between two snapshots: each process's growth, a backend started meanwhile
- * counted whole; a backend that ended meanwhile is missed (so this is a lower bound).
- */
-function postgresCpuBetween(before, after) {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
 }
 
 /** Runs the ramp for one server set-up; resolves to its steps (stopping at the first unhealthy one). */

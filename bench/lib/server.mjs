@@ -106,6 +106,32 @@ export function readCpuMs(pid) {
   }
 }
 
+/** CPU time (ms) so far of each postgres process on this machine (all of them: other work too). */
+export function postgresCpu() {
+  const byPid = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') {
+        byPid.set(name, readCpuMs(Number(name)) ?? 0);
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU between two snapshots: each process's growth, a backend started meanwhile
+ * counted whole; a backend that ended meanwhile is missed (so this is a lower bound).
+ */
+export function postgresCpuBetween(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** A TCP port that is free on 127.0.0.1 right now. */
 export function findFreePort() {
   return new Promise((resolve, reject) => {
