@@ -4,8 +4,10 @@
 // request to make cheaper first.
 //
 //   node bench/endpoints.mjs [--url=postgres://postgres@127.0.0.1:5432/postgres] [--requests=1000]
-//     [--json=results.json]
+//     [--json=results.json] [--only=agenda] [--profile=DIR]
 //
+// --only keeps the kinds whose name contains that text; --profile writes the server's V8 CPU
+// profile into DIR when it stops (open it in Chrome's DevTools or speedscope).
 // It runs on a fresh database on the server of --url (created, migrated, seeded with the load
 // test's data set for 500 people, dropped afterwards) and the built server (one process) on a
 // free port. Each kind gets 200 requests to warm up, then --requests measured ones, four at a
@@ -49,6 +51,7 @@ try {
     workers: 1,
     dataDir,
     port: await findFreePort(),
+    profileDir: option('profile', null) ?? undefined,
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: AT_ONCE * 2 });
   /** One request as user n; resolves to { status, text }. */
@@ -116,7 +119,8 @@ try {
   };
   const [pid] = server.pids();
   const results = { data, requests: measured, atOnce: AT_ONCE, kinds: [] };
-  for (const [kind, send] of Object.entries(kinds)) {
+  const only = option('only', '');
+  for (const [kind, send] of Object.entries(kinds).filter(([name]) => name.includes(only))) {
     let n = 0;
     const run = async (count) => {
       let failed = 0;

@@ -13,7 +13,14 @@ import {
   toggleAllDay,
   toSubmittedDates,
 } from './eventDates.ts';
-import { fromWallClock, isValidTimeZone, toWallClock } from './zonedTime.ts';
+import {
+  floatingToInstant,
+  fromWallClock,
+  instantToFloating,
+  isValidTimeZone,
+  toWallClock,
+  wallClockToFloating,
+} from './zonedTime.ts';
 
 const wall = (year: number, month: number, day: number, hour: number, minute = 0) => ({
   year,
@@ -56,6 +63,41 @@ describe('wall clocks in time zones', () => {
     expect(fromWallClock(wall(2024, 11, 3, 3, 0), 'America/New_York').toISOString()).toBe(
       '2024-11-03T08:00:00.000Z',
     );
+  });
+
+  it('turns instants into floating times and back, every quarter hour of a year, in four zones', () => {
+    // Lord Howe moves its clocks by half an hour; Kathmandu is 5:45 ahead all year.
+    const zones = ['Europe/Bucharest', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+    const from = Date.parse('2024-01-01T00:00:00Z');
+    const wrong: string[] = [];
+    const repeated: string[] = [];
+    for (const zone of zones) {
+      for (let instant = from; instant < from + 366 * 86_400_000; instant += 900_000) {
+        const floating = instantToFloating(instant, zone);
+        if (floating !== wallClockToFloating(toWallClock(instant, zone))) wrong.push(`${zone} ${instant}`);
+        const back = floatingToInstant(floating, zone);
+        // A wall time that happens twice names its earlier instant.
+        if (back !== instant) {
+          if (back > instant || instantToFloating(back, zone) !== floating)
+            wrong.push(`${zone} ${instant} back`);
+          repeated.push(`${zone} ${new Date(instant).toISOString()}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The later pass of each autumn's repeated hour (half hour at Lord Howe), by quarter hours.
+    expect(repeated).toEqual([
+      'Europe/Bucharest 2024-10-27T01:00:00.000Z',
+      'Europe/Bucharest 2024-10-27T01:15:00.000Z',
+      'Europe/Bucharest 2024-10-27T01:30:00.000Z',
+      'Europe/Bucharest 2024-10-27T01:45:00.000Z',
+      'America/New_York 2024-11-03T06:00:00.000Z',
+      'America/New_York 2024-11-03T06:15:00.000Z',
+      'America/New_York 2024-11-03T06:30:00.000Z',
+      'America/New_York 2024-11-03T06:45:00.000Z',
+      'Australia/Lord_Howe 2024-04-06T15:00:00.000Z',
+      'Australia/Lord_Howe 2024-04-06T15:15:00.000Z',
+    ]);
   });
 });
 

@@ -120,28 +120,31 @@ export function offsetAt(instant: number, timeZone: string): number {
   return first;
 }
 
-const sameWall = (a: WallClock, b: WallClock) =>
-  a.year === b.year &&
-  a.month === b.month &&
-  a.day === b.day &&
-  a.hour === b.hour &&
-  a.minute === b.minute &&
-  a.second === b.second;
+/** A floating time (see wallClockToFloating) of `instant` in `timeZone`. */
+export function instantToFloating(instant: number, timeZone: string): number {
+  return instant + offsetAt(instant, timeZone);
+}
 
 /**
- * The instant a wall clock in `timeZone` names. A time that happens twice (clocks going back)
- * is the earlier one; a time that never happens (clocks going forward) is moved forward by the
- * gap, so 03:30 on the spring-forward night in Bucharest is 04:30 summer time.
+ * The instant a floating time names in `timeZone`: the offsets a day either side are the only
+ * ones it can have, and each candidate is kept only if its own offset brings it back to the same
+ * floating time. A time that happens twice (clocks going back) is the earlier one; a time that
+ * never happens (clocks going forward) is moved forward by the gap, so 03:30 on the
+ * spring-forward night in Bucharest is 04:30 summer time.
  */
-export function fromWallClock(wall: WallClock, timeZone: string): Date {
-  const floating = wallClockToFloating(wall);
+export function floatingToInstant(floating: number, timeZone: string): number {
   const dayMs = 86_400_000;
-  const before = offsetAt(floating - dayMs, timeZone);
-  const after = offsetAt(floating + dayMs, timeZone);
-  const candidates = [...new Set([floating - before, floating - after])]
-    .filter((instant) => sameWall(toWallClock(instant, timeZone), wall))
-    .sort((a, b) => a - b);
-  return new Date(candidates[0] ?? floating - before);
+  const early = floating - offsetAt(floating - dayMs, timeZone);
+  const late = floating - offsetAt(floating + dayMs, timeZone);
+  const [first, second] = early <= late ? [early, late] : [late, early];
+  if (instantToFloating(first, timeZone) === floating) return first;
+  if (instantToFloating(second, timeZone) === floating) return second;
+  return early;
+}
+
+/** The instant a wall clock in `timeZone` names (floatingToInstant says which, when it is not one). */
+export function fromWallClock(wall: WallClock, timeZone: string): Date {
+  return new Date(floatingToInstant(wallClockToFloating(wall), timeZone));
 }
 
 /** 'YYYY-MM-DD' of a wall clock. */

@@ -1,11 +1,4 @@
-import {
-  floatingToWallClock,
-  fromWallClock,
-  parseRepeatingRule,
-  toWallClock,
-  untilDate,
-  wallClockToFloating,
-} from '@convene/contract';
+import { floatingToInstant, instantToFloating, parseRepeatingRule, untilDate } from '@convene/contract';
 import rrulePkg from 'rrule';
 
 const { RRule } = rrulePkg;
@@ -33,9 +26,8 @@ const marginMs = 2 * dayMs;
  */
 const zoneOf = (series: SeriesShape) => (series.isAllDay ? 'UTC' : series.startTimezone);
 
-const toFloating = (instant: Date, zone: string) => wallClockToFloating(toWallClock(instant, zone));
-const fromFloating = (floating: Date, zone: string) =>
-  fromWallClock(floatingToWallClock(floating.getTime()), zone);
+const toFloating = (instant: Date, zone: string) => instantToFloating(instant.getTime(), zone);
+const fromFloating = (floating: Date, zone: string) => new Date(floatingToInstant(floating.getTime(), zone));
 
 /** A series ready to expand: its rule with every implicit part made explicit. */
 interface Prepared {
@@ -100,7 +92,7 @@ const prepared = new Map<string, Prepared>();
 
 function prepare(series: SeriesShape): Prepared {
   const zone = zoneOf(series);
-  const cacheKey = `${series.repeatingRule}|${series.startDate.toISOString()}|${zone}`;
+  const cacheKey = `${series.repeatingRule}|${series.startDate.getTime()}|${zone}`;
   const cached = prepared.get(cacheKey);
   if (cached) return cached;
   const parts = parseRepeatingRule(series.repeatingRule);
@@ -369,13 +361,10 @@ export function withCount(rule: string, count: number): string {
   return [...Object.entries(rest).map(([key, value]) => `${key}=${value}`), `COUNT=${count}`].join(';');
 }
 
-/** 'YYYYMMDDTHHMMSSZ' of an instant. */
+/** 'YYYYMMDDTHHMMSSZ' of an instant (events lie in 1900–2200, so the year has four digits). */
 export function stamp(instant: Date): string {
-  return instant
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replaceAll('-', '')
-    .replaceAll(':', '');
+  const iso = instant.toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
 }
 
 /** The opaque id of one occurrence: `<seriesId>_<original start stamp>`. */
