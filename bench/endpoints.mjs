@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { option } from './lib/cli.mjs';
-import { groupOf, seedLoadData, tokenOf } from './lib/load-data.mjs';
+import { agendaPath, groupOf, seedLoadData, tokenOf } from './lib/load-data.mjs';
 import { startServe } from './lib/load-server.mjs';
 import { createFreshDatabase, migrateDatabase } from './lib/postgres.mjs';
 import { findFreePort, postgresCpu, postgresCpuBetween, readCpuMs } from './lib/server.mjs';
@@ -78,8 +78,7 @@ try {
   // The requests of the load test's minute (bench/load-agent.mjs), each person their own.
   const today = new Date();
   today.setHours(0, 0, 0, 0);
-  const agenda = `/api/events?kind=classic&showDeleted=false&maxResults=50`;
-  const from = `${agenda}&timeMin=${encodeURIComponent(today.toISOString())}`;
+  const from = agendaPath(`timeMin=${encodeURIComponent(today.toISOString())}`);
   const people = Array.from({ length: PEOPLE }, (_, n) => n);
   const firstPages = await Promise.all(people.slice(0, 50).map((n) => json(n, 'GET', from)));
   const eventOf = (n) => encodeURIComponent(firstPages[n % 50].items[3].eventId);
@@ -95,8 +94,8 @@ try {
   const kinds = {
     'agenda (from today)': (n) => request(n, 'GET', from),
     'agenda (before today)': (n) =>
-      request(n, 'GET', `${agenda}&timeMax=${encodeURIComponent(today.toISOString())}`),
-    'agenda page': (n) => request(n % 50, 'GET', `${agenda}&pageToken=${pageOf(n)}`),
+      request(n, 'GET', agendaPath(`timeMax=${encodeURIComponent(today.toISOString())}`)),
+    'agenda page': (n) => request(n % 50, 'GET', agendaPath(`pageToken=${pageOf(n)}`)),
     event: (n) => request(n % 50, 'GET', `/api/events/${eventOf(n)}`),
     'own RSVP': (n) => request(n % 50, 'GET', `/api/events/${eventOf(n)}/userEventStatus`),
     attendees: (n) =>

@@ -14,7 +14,7 @@
 // that reconnects refetches the agenda and its chat, as the web app's screens do. The parent
 // sends commands over IPC (target, window, collect, writes, stop); see load-agents.mjs.
 import http from 'node:http';
-import { groupOf, idOf, tokenOf } from './lib/load-data.mjs';
+import { agendaPath, groupOf, idOf, tokenOf } from './lib/load-data.mjs';
 import { freshStats } from './lib/load-stats.mjs';
 import { loadFromServer } from './lib/serverDeps.mjs';
 
@@ -127,8 +127,7 @@ function startOfToday() {
 
 async function openAgenda(user) {
   const at = startOfToday();
-  const query = (bound) =>
-    `/api/events?kind=classic&showDeleted=false&maxResults=50&${bound}=${encodeURIComponent(at)}`;
+  const query = (bound) => agendaPath(`${bound}=${encodeURIComponent(at)}`);
   const [, forward] = await Promise.all([
     request(user, 'agenda', 'GET', query('timeMax')),
     request(user, 'agenda', 'GET', query('timeMin')),
@@ -145,7 +144,7 @@ async function pageAgenda(user) {
     user,
     'agenda page',
     'GET',
-    `/api/events?kind=classic&showDeleted=false&maxResults=50&pageToken=${encodeURIComponent(user.pageToken)}`,
+    agendaPath(`pageToken=${encodeURIComponent(user.pageToken)}`),
   );
   if (page.body?.items?.length) user.agendaItems = page.body.items;
 }

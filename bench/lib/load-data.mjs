@@ -24,6 +24,17 @@ const location = '{"name":null,"address":null,"coordinates":null,"radius":50,"au
 const colors = '{"type":"dynamic","cardColor":"4256c1"}';
 const extended = '{"shouldHideDates":false,"shouldHideLocation":false}';
 
+/**
+ * The fields the web app's agenda asks for (agendaItemFields in contract/src/events.ts; a contract
+ * test keeps the two the same).
+ */
+const AGENDA_FIELDS =
+  'eventId,name,startDate,endDate,isAllDay,parentId,repeatingRule,originatingCalendar,location,' +
+  'extendedProperties,hexColor,colorSettings,livestreams,rsvpsStatistics,userEventStatus';
+/** GET /api/events as the web app's agenda asks for it, with `more` (a window's edge or a token). */
+export const agendaPath = (more) =>
+  `/api/events?fields=${AGENDA_FIELDS}&kind=classic&showDeleted=false&maxResults=50&${more}`;
+
 /** The id every generated row of this kind and number gets (a 32-character hex string). */
 export const idOf = (text) => createHash('md5').update(text).digest('hex');
 /** User n's login token (its SHA-256 is stored as the session's hash). */

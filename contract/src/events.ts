@@ -347,6 +347,34 @@ export const eventPage = z.object({
 });
 export type EventPage = z.infer<typeof eventPage>;
 
+/**
+ * What an agenda row shows and how it links (eventPath). The web asks the agenda for only these
+ * fields (`fields=`), so a page carries about a fifth of its whole events' JSON.
+ */
+export const agendaItemFields = [
+  'eventId',
+  'name',
+  'startDate',
+  'endDate',
+  'isAllDay',
+  'parentId',
+  'repeatingRule',
+  'originatingCalendar',
+  'location',
+  'extendedProperties',
+  'hexColor',
+  'colorSettings',
+  'livestreams',
+  'rsvpsStatistics',
+  'userEventStatus',
+] as const satisfies ReadonlyArray<keyof Event>;
+export type AgendaItem = Pick<Event, (typeof agendaItemFields)[number]>;
+/** An agenda page asked for with `fields=` agendaItemFields. */
+export interface AgendaItemPage {
+  items: AgendaItem[];
+  nextPageToken?: string;
+}
+
 /** GET /api/events/{eventId} query: `fields=reminders` answers just the reminders. */
 export const eventQuery = z.object({ fields: eventFieldsParam.optional() });
 

@@ -8,7 +8,7 @@ import { getCalendarAccess } from '../calendars/calendars.access.ts';
 import { type AgendaCursor, decodeCursor, encodeCursor } from './agenda.cursor.ts';
 import { mergeStreams, seriesStreams } from './agenda.merge.ts';
 import { type AgendaFilter, oneCalendar, selectCandidates, viewerCalendars } from './agenda.sql.ts';
-import { loadViewContext, pickFields, presentEvent, rootItem } from './events.presenter.ts';
+import { loadViewContext, presentEvent, rootItem } from './events.presenter.ts';
 
 type Query = z.output<typeof eventsQuery>;
 
@@ -80,7 +80,7 @@ async function listPage(
     const link = context.mine.get(item.root.id)?.linkCalendarId;
     const seenIn =
       viewedIn ?? (inView(item.root.calendarId) ? item.root.calendarId : (link ?? item.root.calendarId));
-    return pickFields(presentEvent(item, context, seenIn), query.fields);
+    return presentEvent(item, context, seenIn, query.fields);
   });
   return nextPageToken ? { items, nextPageToken } : { items };
 }

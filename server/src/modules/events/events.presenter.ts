@@ -2,6 +2,7 @@ import {
   type AttendanceValue,
   type Event,
   eventDefaults,
+  eventFieldNames,
   isMultiDay,
   type RsvpValue,
 } from '@convene/contract';
@@ -198,91 +199,133 @@ export function descriptionOf(row: EventRow): string | null {
   return typeof text?.data.text === 'string' ? text.data.text : null;
 }
 
-/**
- * An event as the viewer sees it. `viewedIn` is the calendar they look at it through (its
- * originating one unless it reached them as an invitation in their own calendar).
- */
-export function presentEvent(item: EventItem, context: ViewContext, viewedIn?: string): Event {
-  const { source, root } = item;
-  const place = context.calendars.get(root.calendarId);
-  const mine = context.mine.get(root.id) ?? null;
-  const calendarPermissions = place ? permissionsFor(place.calendar, place.member) : null;
-  const linkCalendarId = mine?.userId === context.viewerId ? mine.linkCalendarId : null;
-  const permissions = eventPermissions({
-    event: root,
-    viewerId: context.viewerId,
-    calendar: calendarPermissions,
-    linkCalendarId,
-  });
-  return {
-    eventId: item.key,
-    name: source.name,
-    description: descriptionOf(source),
-    isAllDay: source.isAllDay,
-    isMultiDay: isMultiDay({
-      isAllDay: source.isAllDay,
+/** One item as one viewer sees it: what several fields share, each worked out once, when asked. */
+class Presentation {
+  readonly place;
+  readonly mine;
+  readonly linkCalendarId;
+  #calendarPermissions: ReturnType<typeof permissionsFor> | null | undefined;
+  #permissions: Event['permissions'] | undefined;
+
+  constructor(
+    readonly item: EventItem,
+    readonly context: ViewContext,
+    readonly viewedIn: string | undefined,
+  ) {
+    this.place = context.calendars.get(item.root.calendarId);
+    this.mine = context.mine.get(item.root.id) ?? null;
+    this.linkCalendarId = this.mine?.userId === context.viewerId ? this.mine.linkCalendarId : null;
+  }
+
+  get calendarPermissions() {
+    if (this.#calendarPermissions === undefined)
+      this.#calendarPermissions = this.place ? permissionsFor(this.place.calendar, this.place.member) : null;
+    return this.#calendarPermissions;
+  }
+
+  get permissions() {
+    this.#permissions ??= eventPermissions({
+      event: this.item.root,
+      viewerId: this.context.viewerId,
+      calendar: this.calendarPermissions,
+      linkCalendarId: this.linkCalendarId,
+    });
+    return this.#permissions;
+  }
+}
+
+/** How each field of an event is presented, so that `fields` costs only what it asks for. */
+const presenters: { [K in keyof Event]: (view: Presentation) => Event[K] } = {
+  eventId: ({ item }) => item.key,
+  name: ({ item }) => item.source.name,
+  description: ({ item }) => descriptionOf(item.source),
+  isAllDay: ({ item }) => item.source.isAllDay,
+  isMultiDay: ({ item }) =>
+    isMultiDay({
+      isAllDay: item.source.isAllDay,
       startDate: item.start.toISOString(),
       endDate: item.end.toISOString(),
-      startTimezone: source.startTimezone,
+      startTimezone: item.source.startTimezone,
     }),
-    startDate: item.start.toISOString(),
-    endDate: item.end.toISOString(),
-    startTimezone: source.startTimezone,
-    endTimezone: source.endTimezone,
-    occurrenceDate: item.originalStart?.toISOString() ?? null,
-    occurrenceId: item.originalStart ? item.key : null,
-    parentId: item.originalStart ? root.id : null,
-    repeatingRule: root.repeatingRule,
-    calendarId: viewedIn ?? root.calendarId,
-    originatingCalendarId: root.calendarId,
-    originatingCalendar: {
-      calendarId: root.calendarId,
+  startDate: ({ item }) => item.start.toISOString(),
+  endDate: ({ item }) => item.end.toISOString(),
+  startTimezone: ({ item }) => item.source.startTimezone,
+  endTimezone: ({ item }) => item.source.endTimezone,
+  occurrenceDate: ({ item }) => item.originalStart?.toISOString() ?? null,
+  occurrenceId: ({ item }) => (item.originalStart ? item.key : null),
+  parentId: ({ item }) => (item.originalStart ? item.root.id : null),
+  repeatingRule: ({ item }) => item.root.repeatingRule,
+  calendarId: ({ item, viewedIn }) => viewedIn ?? item.root.calendarId,
+  originatingCalendarId: ({ item }) => item.root.calendarId,
+  originatingCalendar: (view) => {
+    const { item, place } = view;
+    return {
+      calendarId: item.root.calendarId,
       name: place?.calendar.name ?? '',
       color: place?.calendar.color ?? `#${eventDefaults.hexColor}`,
       visibility: place?.calendar.visibility ?? 'private',
       isPersonal: place?.calendar.isPersonal ?? false,
       userLink:
-        place?.member?.isConfirmed && calendarPermissions ? { permissions: calendarPermissions } : null,
-    },
-    usersWithPermissions: linkCalendarId ? [{ linkCalendarId }] : [],
-    owner: context.owners.get(root.ownerId) ?? { userId: root.ownerId, name: '', imageLink: null },
-    permissions,
-    abilities: eventPolicy.abilities({ permissions }),
-    attachments: source.attachments as Event['attachments'],
-    location: source.location,
-    hexColor: source.hexColor,
-    kind: source.kind as Event['kind'],
-    rsvpType: source.rsvpType,
-    tags: source.tags,
-    colorSettings: source.colorSettings,
-    extendedProperties: source.extendedProperties,
-    reminders: source.reminders,
-    livestreams: livestreamsOf(item, context),
-    rsvpsStatistics: context.statistics.get(root.id) ?? {
-      pending: 0,
-      attending: 0,
-      notAttending: 0,
-      none: 0,
-    },
-    userEventStatus: mine
+        place?.member?.isConfirmed && view.calendarPermissions
+          ? { permissions: view.calendarPermissions }
+          : null,
+    };
+  },
+  usersWithPermissions: ({ linkCalendarId }) => (linkCalendarId ? [{ linkCalendarId }] : []),
+  owner: ({ item, context }) =>
+    context.owners.get(item.root.ownerId) ?? { userId: item.root.ownerId, name: '', imageLink: null },
+  permissions: (view) => view.permissions,
+  abilities: (view) => eventPolicy.abilities({ permissions: view.permissions }),
+  attachments: ({ item }) => item.source.attachments as Event['attachments'],
+  location: ({ item }) => item.source.location,
+  hexColor: ({ item }) => item.source.hexColor,
+  kind: ({ item }) => item.source.kind as Event['kind'],
+  rsvpType: ({ item }) => item.source.rsvpType,
+  tags: ({ item }) => item.source.tags,
+  colorSettings: ({ item }) => item.source.colorSettings,
+  extendedProperties: ({ item }) => item.source.extendedProperties,
+  reminders: ({ item }) => item.source.reminders,
+  livestreams: ({ item, context }) => livestreamsOf(item, context),
+  rsvpsStatistics: ({ item, context }) =>
+    context.statistics.get(item.root.id) ?? { pending: 0, attending: 0, notAttending: 0, none: 0 },
+  userEventStatus: ({ mine }) =>
+    mine
       ? {
           userEventStatusId: mine.id,
           statuses: { rsvp: mine.rsvp as RsvpValue, attendance: mine.attendance as AttendanceValue },
         }
       : null,
-    lastActionType: item.deleted ? 'delete' : (source.lastActionType as Event['lastActionType']),
-    updatedAt: source.updatedAt.toISOString(),
-  };
+  lastActionType: ({ item }) =>
+    item.deleted ? 'delete' : (item.source.lastActionType as Event['lastActionType']),
+  updatedAt: ({ item }) => item.source.updatedAt.toISOString(),
+};
+
+/**
+ * An event as the viewer sees it: every field, or only `fields` (eventId always; each field is
+ * worked out only when asked for). `viewedIn` is the calendar they look at it through (its
+ * originating one unless it reached them as an invitation in their own calendar).
+ */
+export function presentEvent(item: EventItem, context: ViewContext, viewedIn?: string): Event;
+export function presentEvent(
+  item: EventItem,
+  context: ViewContext,
+  viewedIn: string | undefined,
+  fields: ReadonlyArray<keyof Event> | undefined,
+): Partial<Event>;
+export function presentEvent(
+  item: EventItem,
+  context: ViewContext,
+  viewedIn?: string,
+  fields: ReadonlyArray<keyof Event> = eventFieldNames,
+): Partial<Event> {
+  const view = new Presentation(item, context, viewedIn);
+  const event: Record<string, unknown> = {};
+  for (const name of fields) event[name] = presenters[name](view);
+  return event as Partial<Event>;
 }
 
 /** The event's live streams (PRODUCT.md §1.3 Event.livestreams): count drives the agenda's Live badge. */
 function livestreamsOf(item: EventItem, context: ViewContext): Event['livestreams'] {
   const streams = item.deleted ? [] : (context.livestreams.get(item.key) ?? []);
   return { count: streams.length, max: item.source.livestreamsMax, streams };
-}
-
-/** Keeps only the requested fields (eventId always). */
-export function pickFields(event: Event, fields: Array<keyof Event> | undefined): Partial<Event> {
-  if (!fields) return event;
-  return Object.fromEntries(fields.map((name) => [name, event[name]])) as Partial<Event>;
 }

@@ -15,13 +15,13 @@ import { getViewer } from '../../platform/http.ts';
 import { listCalendarEvents, listMyEvents } from './agenda.service.ts';
 import * as service from './events.service.ts';
 
-/** A page of events; with `fields`, each item holds only those fields (and eventId). */
 /**
  * An event's JSON may carry a 10 000-character description and 20 attachments of up to
  * 10 000 characters each: larger than the app's 64 KiB default, so these two routes allow 1 MiB.
  */
 const eventBodyLimit = 1024 * 1024;
 
+/** A page of events; with `fields`, each item holds only those fields (and eventId). */
 const eventPageAnswer = z.object({ items: z.array(event.partial()), nextPageToken: z.string().optional() });
 
 /** Events: the agenda, one event, create, edit, delete (PRODUCT.md §1.7, §2.7 event side). */

@@ -15,24 +15,32 @@ import { deleteRoot, updateRoot } from './events.changes.ts';
 import { calendarSnapshot, eventSnapshot } from './events.effects.ts';
 import { deleteOccurrence, updateOccurrence } from './events.occurrences.ts';
 import { eventPolicy } from './events.policy.ts';
-import {
-  type EventItem,
-  loadViewContext,
-  pickFields,
-  presentEvent,
-  rootItem,
-  targetItem,
-} from './events.presenter.ts';
+import { type EventItem, loadViewContext, presentEvent, rootItem, targetItem } from './events.presenter.ts';
 import { changedFields, toColumns } from './events.values.ts';
 
-/** Presents one item for the viewer, seen in their link calendar when not in its own. */
-export async function presentOne(db: Db, viewerId: string, item: EventItem): Promise<Event> {
+/**
+ * Presents one item for the viewer (every field, or only `fields`), seen in their link calendar
+ * when not in its own.
+ */
+export async function presentOne(db: Db, viewerId: string, item: EventItem): Promise<Event>;
+export async function presentOne(
+  db: Db,
+  viewerId: string,
+  item: EventItem,
+  fields: ReadonlyArray<keyof Event> | undefined,
+): Promise<Partial<Event>>;
+export async function presentOne(
+  db: Db,
+  viewerId: string,
+  item: EventItem,
+  fields?: ReadonlyArray<keyof Event>,
+): Promise<Partial<Event>> {
   const context = await loadViewContext(db, viewerId, [item]);
   const member = context.calendars.get(item.root.calendarId)?.member;
   const viewedIn = member?.isConfirmed
     ? item.root.calendarId
     : (context.mine.get(item.root.id)?.linkCalendarId ?? item.root.calendarId);
-  return presentEvent(item, context, viewedIn);
+  return presentEvent(item, context, viewedIn, fields);
 }
 
 /** One event or occurrence as the viewer sees it (404 when they may not). */
@@ -44,7 +52,7 @@ export async function getEvent(
 ): Promise<Partial<Event>> {
   const target = await findEventTarget(ctx.db, eventId);
   await getEventAccess(ctx.db, target.root, viewer.account.id);
-  return pickFields(await presentOne(ctx.db, viewer.account.id, targetItem(target)), fields);
+  return presentOne(ctx.db, viewer.account.id, targetItem(target), fields);
 }
 
 /**

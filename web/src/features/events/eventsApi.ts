@@ -1,11 +1,12 @@
-import type {
-  CreateEventBody,
-  createUserEventStatusAnswer,
-  event,
-  eventPage,
-  UpdateEventBody,
-  userEventStatus,
-  userEventStatusList,
+import {
+  type AgendaItemPage,
+  agendaItemFields,
+  type CreateEventBody,
+  type createUserEventStatusAnswer,
+  type event,
+  type UpdateEventBody,
+  type userEventStatus,
+  type userEventStatusList,
 } from '@convene/contract';
 import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
 
@@ -17,6 +18,8 @@ export interface AgendaScope {
   q: string;
 }
 
+const agendaFields = agendaItemFields.join(',');
+
 /** One page request of the agenda: forward from timeMin or backward from timeMax, or a token. */
 export interface AgendaPageRequest {
   pageToken?: string;
@@ -25,13 +28,14 @@ export interface AgendaPageRequest {
   maxResults?: number;
 }
 
-/** GET /api/events or /api/calendars/{id}/events (kind=classic, showDeleted=false). */
+/** GET /api/events or /api/calendars/{id}/events (kind=classic, showDeleted=false), the fields a row shows. */
 export function listEvents(scope: AgendaScope, page: AgendaPageRequest, signal?: AbortSignal) {
   const path = scope.calendarId
     ? `/api/calendars/${encodeURIComponent(scope.calendarId)}/events`
     : '/api/events';
-  return apiFetch<Answer<typeof eventPage>>(path, {
+  return apiFetch<AgendaItemPage>(path, {
     query: {
+      fields: agendaFields,
       kind: 'classic',
       showDeleted: false,
       maxResults: page.maxResults,

@@ -1,4 +1,4 @@
-import type { Event } from '@convene/contract';
+import type { AgendaItem } from '@convene/contract';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -41,7 +41,7 @@ export interface AgendaPaging {
 }
 
 interface AgendaScrollerProps {
-  rows: AgendaRow<Event>[];
+  rows: AgendaRow<AgendaItem>[];
   today: string;
   timeZone: string;
   calendarId: string | null;

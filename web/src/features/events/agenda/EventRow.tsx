@@ -1,5 +1,4 @@
-import type { Event } from '@convene/contract';
-import { eventPath } from '@convene/contract';
+import { type AgendaItem, eventPath } from '@convene/contract';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import RepeatIcon from '@mui/icons-material/Repeat';
@@ -19,7 +18,7 @@ import {
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 interface EventRowProps {
-  event: Event;
+  event: AgendaItem;
   /** The calendar the list shows (null for My events), passed on to the event screen. */
   calendarId: string | null;
   timeZone: string;

@@ -1,4 +1,4 @@
-import { dayKey, type Event, parseDayKey, toWallClock, utcDay } from '@convene/contract';
+import { type AgendaItem, dayKey, parseDayKey, toWallClock, utcDay } from '@convene/contract';
 
 /** Heights of the agenda's rows (spec: event rows 112 px with a 24 px gap). */
 export const agendaRowSizes = { eventHeight: 112, eventGap: 24, header: 48 } as const;
@@ -7,10 +7,10 @@ export const agendaRowSizes = { eventHeight: 112, eventGap: 24, header: 48 } as 
 const dayRowPrefix = 'day:';
 
 /** What the grouping needs of an event. */
-export type AgendaEvent = Pick<Event, 'eventId' | 'startDate' | 'isAllDay'>;
+export type AgendaEvent = Pick<AgendaItem, 'eventId' | 'startDate' | 'isAllDay'>;
 
 /** One row of the agenda: a day's header, or an event under it. */
-export type AgendaRow<T extends AgendaEvent = Event> =
+export type AgendaRow<T extends AgendaEvent = AgendaItem> =
   | { type: 'day'; key: string; day: string }
   | { type: 'event'; key: string; day: string; event: T };
 

@@ -1,4 +1,4 @@
-import { type Event, type EventPage, limits } from '@convene/contract';
+import { type AgendaItem, type AgendaItemPage, limits } from '@convene/contract';
 
 /**
  * Where a page of the agenda comes from. The first load reads both ways from one instant; later
@@ -12,7 +12,7 @@ export type AgendaParam =
 
 /** One loaded page: ascending items, and how to go on from its ends. */
 export interface AgendaPage {
-  items: Event[];
+  items: AgendaItem[];
   /** The param of the page after this one (newer events), if any. */
   next: AgendaParam | null;
   /** The token of the page before this one (older events), if any. */
@@ -25,12 +25,12 @@ export function initialAgendaParam(at: Date): AgendaParam {
 }
 
 /** A backward page's token goes on only if the page was full (a short page is the oldest). */
-function backwardToken(page: EventPage): string | null {
+function backwardToken(page: AgendaItemPage): string | null {
   return page.nextPageToken && page.items.length >= limits.eventPage ? page.nextPageToken : null;
 }
 
 /** The first page: the backward page ending at the instant, then the forward page from it. */
-export function toInitialPage(backward: EventPage, forward: EventPage): AgendaPage {
+export function toInitialPage(backward: AgendaItemPage, forward: AgendaItemPage): AgendaPage {
   return {
     items: [...backward.items, ...forward.items],
     next: forward.nextPageToken ? { kind: 'forward', token: forward.nextPageToken } : null,
@@ -39,7 +39,7 @@ export function toInitialPage(backward: EventPage, forward: EventPage): AgendaPa
 }
 
 /** A page read forward with a token. */
-export function toForwardPage(page: EventPage): AgendaPage {
+export function toForwardPage(page: AgendaItemPage): AgendaPage {
   return {
     items: page.items,
     next: page.nextPageToken ? { kind: 'forward', token: page.nextPageToken } : null,
@@ -48,7 +48,7 @@ export function toForwardPage(page: EventPage): AgendaPage {
 }
 
 /** A page read backward with a token; `following` is the param of the page after it. */
-export function toBackwardPage(page: EventPage, following: AgendaParam): AgendaPage {
+export function toBackwardPage(page: AgendaItemPage, following: AgendaParam): AgendaPage {
   return { items: page.items, next: following, previousToken: backwardToken(page) };
 }
 
@@ -65,9 +65,9 @@ export function previousAgendaParam(firstPage: AgendaPage, firstParam: AgendaPar
 }
 
 /** Every loaded event in page order, each once (the first copy wins). */
-export function mergeAgendaPages(pages: readonly AgendaPage[]): Event[] {
+export function mergeAgendaPages(pages: readonly AgendaPage[]): AgendaItem[] {
   const seen = new Set<string>();
-  const events: Event[] = [];
+  const events: AgendaItem[] = [];
   for (const page of pages) {
     for (const item of page.items) {
       if (seen.has(item.eventId)) continue;
