@@ -5,6 +5,7 @@ import { events, userEventStatuses } from '../../db/schema/index.ts';
 import { likePattern } from '../calendars/members.service.ts';
 import type { AgendaCursor } from './agenda.cursor.ts';
 import type { EventRow } from './events.access.ts';
+import { type SeriesRef, seriesRows } from './seriesRows.ts';
 
 /** What an agenda page asks for besides its position. */
 export interface AgendaFilter {
@@ -44,7 +45,8 @@ export interface AgendaCandidates {
  * The page's single events, running series and their exceptions in one statement (one round
  * trip; the calendars are a subquery, not a list read first): the calendars and the running
  * series' ids are computed once each (CTEs), then three index-driven parts joined by UNION ALL,
- * each row tagged with its part.
+ * each row tagged with its part. The series come as ids and row versions only, and their rows
+ * from the series store (seriesRows), which reads again only those it has not seen at that version.
  */
 export async function selectCandidates(
   db: Db,
@@ -55,15 +57,13 @@ export async function selectCandidates(
   const result = (await db.execute(candidatesQuery(cursor, filter))) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
+  const series: SeriesRef[] = [];
   for (const raw of result.rows) {
-    const list =
-      raw.part === 'single'
-        ? candidates.singles
-        : raw.part === 'series'
-          ? candidates.series
-          : candidates.exceptions;
-    list.push(eventRowOf(raw));
+    if (raw.part === 'series')
+      series.push({ id: String(raw.series_id), version: String(raw.series_version) });
+    else (raw.part === 'single' ? candidates.singles : candidates.exceptions).push(eventRowOf(raw));
   }
+  candidates.series = await seriesRows(db, series, filter.showDeleted);
   return candidates;
 }
 
@@ -75,13 +75,13 @@ export function candidatesQuery(cursor: AgendaCursor, filter: AgendaFilter): SQL
   const [own, linked] = seriesQueries(cursor, calendarsInView);
   return sql`
     WITH cal(id) AS MATERIALIZED (${filter.calendars}),
-      running(id) AS MATERIALIZED (${own} UNION ${linked})
-    SELECT 'single' AS part, e.* FROM events e
+      running(id, version) AS MATERIALIZED (${own} UNION ${linked})
+    SELECT 'single' AS part, NULL AS series_id, NULL AS series_version, e.* FROM events e
       WHERE e.id IN (SELECT page.id FROM (${singleEventsQuery(cursor, calendarsInView)}) AS page)
     UNION ALL
-    SELECT 'series' AS part, e.* FROM events e WHERE e.id IN (SELECT id FROM running)
+    SELECT 'series', r.id, r.version, e.* FROM running r LEFT JOIN events e ON false
     UNION ALL
-    SELECT 'exception' AS part, e.* FROM events e WHERE e.parent_id IN (SELECT id FROM running)`;
+    SELECT 'exception', NULL, NULL, e.* FROM events e WHERE e.parent_id IN (SELECT id FROM running)`;
 }
 
 /**
@@ -129,7 +129,7 @@ export function singleEventsQuery(cursor: AgendaCursor, filter: AgendaFilter): S
 }
 
 /**
- * The ids of the series that may have occurrences beyond the cursor: from the calendars
+ * The ids and row versions (xmin) of the series that may have occurrences beyond the cursor: from the calendars
  * themselves and linked into them by an invitation, still running at the cursor (forward) or
  * begun before it (backward). Two queries, each an index scan (an OR of the two would not be;
  * the EXPLAIN test reads their plans). Each calendar has few series; they are expanded in code.
@@ -149,9 +149,9 @@ export function seriesQueries(cursor: AgendaCursor, filter: AgendaFilter) {
     filter.showDeleted ? undefined : isNull(events.deletedAt),
     window,
   );
-  const own = sql`SELECT ${events.id} FROM ${events}
+  const own = sql`SELECT ${events.id}, ${events}.xmin::text FROM ${events}
     WHERE ${events.calendarId} IN (${filter.calendars}) AND ${live}`;
-  const linked = sql`SELECT ${userEventStatuses.eventId} FROM ${userEventStatuses}
+  const linked = sql`SELECT ${userEventStatuses.eventId}, ${events}.xmin::text FROM ${userEventStatuses}
     JOIN ${events} ON ${events.id} = ${userEventStatuses.eventId}
     WHERE ${userEventStatuses.linkCalendarId} IN (${filter.calendars}) AND ${userEventStatuses.eventIsSeries} AND ${live}`;
   return [own, linked] as const;
