@@ -53,6 +53,12 @@ const invitationQuery = preparedPerDb((db) =>
     .prepare('event_invitation'),
 );
 
+/** A live single event or series by its id (not an occurrence id); undefined when there is none. */
+export async function findLiveRoot(db: Db, id: string): Promise<EventRow | undefined> {
+  const [root] = await eventRootQuery(db).execute({ id });
+  return root;
+}
+
 /**
  * Loads what an id names. Deleted events, cancelled occurrences and dates the series never
  * yields are 404.
@@ -60,7 +66,7 @@ const invitationQuery = preparedPerDb((db) =>
 export async function findEventTarget(db: Db, eventId: string): Promise<EventTarget> {
   const occurrence = parseOccurrenceId(eventId);
   const rootId = occurrence?.seriesId ?? eventId;
-  const [root] = await eventRootQuery(db).execute({ id: rootId });
+  const root = await findLiveRoot(db, rootId);
   if (!root) throw notFound('No such event');
   if (!occurrence) return { root, originalStart: null, exception: null };
   if (!root.repeatingRule) throw notFound('No such event');

@@ -11,13 +11,21 @@ import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
-import { accounts, events, userEventStatuses } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
+import { rawRowReader } from '../../db/rawRows.ts';
+import { accounts, userEventStatuses } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { accountPolicy } from '../accounts/accounts.policy.ts';
-import { type EventAccess, findEventTarget, getEventAccess, type RsvpRow } from '../events/events.access.ts';
+import {
+  type EventAccess,
+  findEventTarget,
+  findLiveRoot,
+  getEventAccess,
+  type RsvpRow,
+} from '../events/events.access.ts';
 import { eventSnapshot } from '../events/events.effects.ts';
 import { eventPolicy } from '../events/events.policy.ts';
 import { countedRsvp, rootItem } from '../events/events.presenter.ts';
@@ -45,6 +53,17 @@ async function presentRows(db: Db, rows: RsvpRow[], viewerId: string, access: Ev
     }),
   );
 }
+
+/** An RSVP row by id (every answer starts with it). */
+const rsvpByIdQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(userEventStatuses)
+    .where(eq(userEventStatuses.id, sql.placeholder('id')))
+    .prepare('rsvp_by_id'),
+);
+
+const rsvpRowOf = rawRowReader(userEventStatuses);
 
 /** The event an id names (an occurrence's series) and the viewer's access to it. */
 async function loadEvent(ctx: AppContext, viewer: Viewer, eventId: string) {
@@ -149,27 +168,32 @@ export async function updateStatus(
   rsvpId: string,
   body: z.output<typeof updateUserEventStatusBody>,
 ): Promise<UserEventStatus> {
-  const [row] = await ctx.db.select().from(userEventStatuses).where(eq(userEventStatuses.id, rsvpId));
+  const [row] = await rsvpByIdQuery(ctx.db).execute({ id: rsvpId });
   if (!row) throw notFound('No such RSVP');
-  const [root] = await ctx.db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, row.eventId), isNull(events.deletedAt)));
+  // An RSVP belongs to a single event or a series, never to one of its exceptions.
+  const root = await findLiveRoot(ctx.db, row.eventId);
   if (!root) throw notFound('No such RSVP');
   const access = await getEventAccess(ctx.db, root, viewer.account.id);
   rsvpPolicy.authorize({ event: access, rsvp: row, viewerId: viewer.account.id }, 'answer');
+  const { rsvp, attendance } = body.statuses;
   const updated = await transact(ctx, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(userEventStatuses)
-      .where(eq(userEventStatuses.id, rsvpId))
-      .for('update');
-    const [after] = await tx
-      .update(userEventStatuses)
-      .set({ rsvp: body.statuses.rsvp, attendance: body.statuses.attendance, updatedAt: new Date() })
-      .where(eq(userEventStatuses.id, rsvpId))
-      .returning();
-    if (!before || !after) throw notFound('No such RSVP');
+    // The answer as it stood and as it is now in one statement: the row is locked (waiting for
+    // a concurrent answer to commit) and read, then updated, so `changes` names only what this
+    // answer changed.
+    const answered = (await tx.execute(sql`
+      WITH before AS (
+        SELECT id, rsvp, attendance FROM ${userEventStatuses} WHERE id = ${rsvpId} FOR UPDATE
+      )
+      UPDATE ${userEventStatuses} AS u SET updated_at = ${new Date().toISOString()}::timestamptz
+        ${rsvp === undefined ? sql`` : sql`, rsvp = ${rsvp}`}
+        ${attendance === undefined ? sql`` : sql`, attendance = ${attendance}`}
+      FROM before WHERE u.id = before.id
+      RETURNING u.*, before.rsvp AS rsvp_before, before.attendance AS attendance_before`)) as unknown as {
+      rows: Array<Record<string, unknown>>;
+    };
+    const [raw] = answered.rows;
+    if (!raw) throw notFound('No such RSVP');
+    const after = rsvpRowOf(raw);
     await ctx.record(tx, {
       type: 'rsvp.updated',
       actorId: viewer.account.id,
@@ -178,12 +202,15 @@ export async function updateStatus(
       rsvpId: after.id,
       inviterId: after.invitedById,
       changes: {
-        ...(before.rsvp !== after.rsvp ? { rsvp: after.rsvp } : {}),
-        ...(before.attendance !== after.attendance ? { attendance: after.attendance } : {}),
+        ...(raw.rsvp_before !== after.rsvp ? { rsvp: after.rsvp } : {}),
+        ...(raw.attendance_before !== after.attendance ? { attendance: after.attendance } : {}),
       },
     });
     return after;
   });
-  const [presented] = await presentRows(ctx.db, [updated], viewer.account.id, access);
-  return presented as UserEventStatus;
+  // The viewer answered for themselves (the policy above): their account is the row's.
+  return presentUserEventStatus(updated, viewer.account, {
+    userId: viewer.account.id,
+    seesInvitedAddresses: eventPolicy.can(access, 'seeInvitedAddresses'),
+  });
 }
