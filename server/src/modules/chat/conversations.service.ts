@@ -4,10 +4,11 @@ import {
   type conversationListQuery,
   type updateConversationBody,
 } from '@convene/contract';
-import { and, desc, eq, exists, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, ilike, isNull, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { accounts, conversationParticipants, conversations } from '../../db/schema/index.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
@@ -21,6 +22,27 @@ const otherAccounts = alias(accounts, 'other_accounts');
 
 /** `%text%` for ILIKE with the wildcards of the text escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+/** The conversations a viewer's list holds: active in them, not hidden, not deleted. */
+const listedBy = (viewerId: string | Placeholder) => [
+  eq(conversationParticipants.userId, viewerId),
+  eq(conversationParticipants.status, 'active'),
+  eq(conversationParticipants.hidden, false),
+  isNull(conversations.deletedAt),
+];
+
+/** A page of the plain list, built once. */
+const plainListQuery = preparedPerDb((db) =>
+  db
+    .select({ conversation: conversations, participant: conversationParticipants })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(and(...listedBy(sql.placeholder('viewerId'))))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .offset(sql.placeholder('skip'))
+    .limit(sql.placeholder('limit'))
+    .prepare('chat_list'),
+);
 
 /** One conversation as the viewer sees it (404 unless they take part in it). */
 export async function getConversation(
@@ -46,6 +68,11 @@ export async function listConversations(
   const viewerId = viewer.account.id;
   // Only for accounts from before chat; newer ones have their thread from registration.
   if (query.skip === 0 && !query.q && !query.from) await ensureSupportThread(ctx, viewer);
+  // The plain list (no search, not pinned by `from`) is what every chat screen opens with.
+  if (!query.q && !query.from) {
+    const rows = await plainListQuery(ctx.db).execute({ viewerId, skip: query.skip, limit: query.limit });
+    return presentConversations(ctx.db, viewerId, rows);
+  }
   const text = query.q ? containsPattern(query.q) : null;
   const rows = await ctx.db
     .select({ conversation: conversations, participant: conversationParticipants })
@@ -53,10 +80,7 @@ export async function listConversations(
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
     .where(
       and(
-        eq(conversationParticipants.userId, viewerId),
-        eq(conversationParticipants.status, 'active'),
-        eq(conversationParticipants.hidden, false),
-        isNull(conversations.deletedAt),
+        ...listedBy(viewerId),
         // Timestamps keep microseconds, the ISO `from` milliseconds: the whole millisecond counts.
         query.from
           ? lt(conversations.updatedAt, sql`${query.from}::timestamptz + interval '1 millisecond'`)

@@ -86,10 +86,25 @@ export async function ensureSupportThread(ctx: AppContext, viewer: Viewer): Prom
     if (viewer.account.status === 'active') await joinSupportThreads(ctx.db, id);
     return;
   }
+  let known = threadsKnown.get(ctx.db);
+  if (!known) {
+    known = new Set();
+    threadsKnown.set(ctx.db, known);
+  }
+  if (known.has(id)) return;
   const [existing] = await ctx.db
     .select({ id: conversations.id })
     .from(conversations)
     .where(eq(conversations.supportAccountId, id));
-  if (existing) return;
-  await transact(ctx, (tx) => openSupportThread(ctx, tx, { id, email }));
+  if (!existing) await transact(ctx, (tx) => openSupportThread(ctx, tx, { id, email }));
+  if (known.size >= maxThreadsKnown) known.clear();
+  known.add(id);
 }
+
+/**
+ * Accounts this process has seen a support thread of, per database: a thread once made is never
+ * taken away while its account lives (a deleted conversation stays as a row), so the list's
+ * first page need not look again.
+ */
+const threadsKnown = new WeakMap<AppContext['db'], Set<string>>();
+const maxThreadsKnown = 100_000;

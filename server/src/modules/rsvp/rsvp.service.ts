@@ -41,14 +41,19 @@ export function getRsvpOptions(): RsvpOptions {
   };
 }
 
-/** Presents RSVP rows with their accounts, for one viewer. */
-async function presentRows(db: Db, rows: RsvpRow[], viewerId: string, access: EventAccess) {
-  const ids = rows.flatMap((row) => (row.userId ? [row.userId] : []));
+/**
+ * Presents RSVP rows with their accounts, for one viewer: the viewer's own account is the one
+ * this request signed in with; the others are read in one statement.
+ */
+async function presentRows(db: Db, rows: RsvpRow[], viewer: Viewer, access: EventAccess) {
+  const own = viewer.account;
+  const ids = rows.flatMap((row) => (row.userId && row.userId !== own.id ? [row.userId] : []));
   const found = ids.length === 0 ? [] : await db.select().from(accounts).where(inArray(accounts.id, ids));
   const byId = new Map(found.map((account) => [account.id, account]));
+  byId.set(own.id, own);
   return rows.map((row) =>
     presentUserEventStatus(row, row.userId ? (byId.get(row.userId) ?? null) : null, {
-      userId: viewerId,
+      userId: own.id,
       seesInvitedAddresses: eventPolicy.can(access, 'seeInvitedAddresses'),
     }),
   );
@@ -128,7 +133,7 @@ export async function getMyStatus(
       return existing;
     });
   }
-  const [presented] = await presentRows(ctx.db, [row], viewer.account.id, access);
+  const [presented] = await presentRows(ctx.db, [row], viewer, access);
   return presented as UserEventStatus;
 }
 
@@ -152,7 +157,7 @@ export async function listStatuses(
     ctx.db.select({ value: count() }).from(userEventStatuses).where(where),
   ]);
   return {
-    userEventStatuses: await presentRows(ctx.db, rows, viewer.account.id, access),
+    userEventStatuses: await presentRows(ctx.db, rows, viewer, access),
     totalNumberOfUsers: total?.value ?? 0,
   };
 }
@@ -208,9 +213,7 @@ export async function updateStatus(
     });
     return after;
   });
-  // The viewer answered for themselves (the policy above): their account is the row's.
-  return presentUserEventStatus(updated, viewer.account, {
-    userId: viewer.account.id,
-    seesInvitedAddresses: eventPolicy.can(access, 'seeInvitedAddresses'),
-  });
+  // The viewer answered for themselves (the policy above): the row is theirs.
+  const [presented] = await presentRows(ctx.db, [updated], viewer, access);
+  return presented as UserEventStatus;
 }
