@@ -59,6 +59,20 @@ export async function findLiveRoot(db: Db, id: string): Promise<EventRow | undef
   return root;
 }
 
+/** The exception row of one occurrence of a series, if it has one. */
+const exceptionQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.parentId, sql.placeholder('parentId')),
+        eq(events.occurrenceDate, sql`${sql.placeholder('occurrenceDate')}::timestamptz`),
+      ),
+    )
+    .prepare('event_exception'),
+);
+
 /**
  * Loads what an id names. Deleted events, cancelled occurrences and dates the series never
  * yields are 404.
@@ -70,10 +84,10 @@ export async function findEventTarget(db: Db, eventId: string): Promise<EventTar
   if (!root) throw notFound('No such event');
   if (!occurrence) return { root, originalStart: null, exception: null };
   if (!root.repeatingRule) throw notFound('No such event');
-  const [exception] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.parentId, root.id), eq(events.occurrenceDate, occurrence.originalStart)));
+  const [exception] = await exceptionQuery(db).execute({
+    parentId: root.id,
+    occurrenceDate: occurrence.originalStart.toISOString(),
+  });
   if (exception && (exception.isCancelled || exception.deletedAt)) throw notFound('No such event');
   if (!exception && !isOccurrence(seriesShape(root), occurrence.originalStart))
     throw notFound('No such event');

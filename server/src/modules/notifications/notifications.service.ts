@@ -9,6 +9,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import {
   accounts,
   calendarMembers,
@@ -143,13 +144,9 @@ export async function withdrawPendingRequests(
 const sender = alias(accounts, 'sender');
 const initiator = alias(accounts, 'initiator');
 
-/** The recipient's notifications with the people they name, newest first. */
-async function selectPresented(
-  ctx: AppContext,
-  where: SQL | undefined,
-  page?: { skip: number; take: number },
-) {
-  const query = ctx.db
+/** Notifications with the people they name, newest first, for `where`. */
+function presentedQuery(db: Db, where: SQL | undefined) {
+  return db
     .select({
       row: notifications,
       sender: { userId: sender.id, name: sender.name, imageLink: sender.imageLink },
@@ -161,7 +158,19 @@ async function selectPresented(
     .where(where)
     .orderBy(desc(notifications.actionDate), desc(notifications.id))
     .$dynamic();
-  const rows = page ? await query.offset(page.skip).limit(page.take) : await query;
+}
+
+type PresentedRow = Awaited<ReturnType<typeof presentedQuery>>[number];
+
+/** A page of one recipient's feed (the activity screen's every visit), built once. */
+const feedPageQuery = preparedPerDb((db) =>
+  presentedQuery(db, eq(notifications.recipientId, sql.placeholder('recipientId')))
+    .offset(sql.placeholder('skip'))
+    .limit(sql.placeholder('take'))
+    .prepare('notification_feed_page'),
+);
+
+function presentRows(ctx: AppContext, rows: PresentedRow[]) {
   return rows.map((entry) =>
     presentNotification(
       entry.row,
@@ -174,12 +183,29 @@ async function selectPresented(
   );
 }
 
-/** Unread notifications of a user. */
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+/** The recipient's notifications with the people they name, newest first. */
+async function selectPresented(
+  ctx: AppContext,
+  where: SQL | undefined,
+  page?: { skip: number; take: number },
+) {
+  const query = presentedQuery(ctx.db, where);
+  return presentRows(ctx, page ? await query.offset(page.skip).limit(page.take) : await query);
+}
+
+const unreadQuery = preparedPerDb((db) =>
+  db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.recipientId, userId), eq(notifications.hasBeenRead, false)));
+    .where(
+      and(eq(notifications.recipientId, sql.placeholder('userId')), eq(notifications.hasBeenRead, false)),
+    )
+    .prepare('notification_unread_count'),
+);
+
+/** Unread notifications of a user. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await unreadQuery(db).execute({ userId });
   return row?.value ?? 0;
 }
 
@@ -189,13 +215,20 @@ export async function listHistory(
   userId: string,
   query: { skipNumber: number; resultsPerPage: number; status?: 'pending' },
 ): Promise<NotificationHistory> {
-  const mine = eq(notifications.recipientId, userId);
-  const where = query.status ? and(mine, eq(notifications.status, query.status)) : mine;
-  const [page, unreadCount] = await Promise.all([
-    selectPresented(ctx, where, { skip: query.skipNumber, take: query.resultsPerPage }),
+  const page = { skip: query.skipNumber, take: query.resultsPerPage };
+  const [rows, unreadCount] = await Promise.all([
+    query.status
+      ? selectPresented(
+          ctx,
+          and(eq(notifications.recipientId, userId), eq(notifications.status, query.status)),
+          page,
+        )
+      : feedPageQuery(ctx.db)
+          .execute({ recipientId: userId, ...page })
+          .then((found) => presentRows(ctx, found)),
     countUnread(ctx.db, userId),
   ]);
-  return { notifications: page, unreadCount };
+  return { notifications: rows, unreadCount };
 }
 
 /** Marks one of the user's notifications read or unread. */

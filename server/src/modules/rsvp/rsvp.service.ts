@@ -137,6 +137,24 @@ export async function getMyStatus(
   return presented as UserEventStatus;
 }
 
+/** The RSVPs an event's attendee list counts. */
+const attendeesOf = () => and(eq(userEventStatuses.eventId, sql.placeholder('eventId')), countedRsvp);
+
+const attendeesPageQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(userEventStatuses)
+    .where(attendeesOf())
+    .orderBy(sql`lower(${userEventStatuses.name})`, asc(userEventStatuses.id))
+    .offset(sql.placeholder('skip'))
+    .limit(sql.placeholder('take'))
+    .prepare('attendees_page'),
+);
+
+const attendeesCountQuery = preparedPerDb((db) =>
+  db.select({ value: count() }).from(userEventStatuses).where(attendeesOf()).prepare('attendees_count'),
+);
+
 /** GET /api/events/{id}/userEventStatuses: the attendees, paged by name (10 a page). */
 export async function listStatuses(
   ctx: AppContext,
@@ -145,16 +163,13 @@ export async function listStatuses(
   query: z.output<typeof userEventStatusesQuery>,
 ): Promise<{ userEventStatuses: UserEventStatus[]; totalNumberOfUsers: number }> {
   const access = await loadEvent(ctx, viewer, eventId);
-  const where = and(eq(userEventStatuses.eventId, access.event.id), countedRsvp);
   const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(userEventStatuses)
-      .where(where)
-      .orderBy(sql`lower(${userEventStatuses.name})`, asc(userEventStatuses.id))
-      .offset(query.skipNumber)
-      .limit(query.resultsPerPage),
-    ctx.db.select({ value: count() }).from(userEventStatuses).where(where),
+    attendeesPageQuery(ctx.db).execute({
+      eventId: access.event.id,
+      skip: query.skipNumber,
+      take: query.resultsPerPage,
+    }),
+    attendeesCountQuery(ctx.db).execute({ eventId: access.event.id }),
   ]);
   return {
     userEventStatuses: await presentRows(ctx.db, rows, viewer, access),
