@@ -11,10 +11,16 @@
 // machine's cores with the server, and the table shows each one's CPU share.
 //
 //   node bench/load.mjs --url=postgres://postgres@127.0.0.1:5432/postgres \
+//     [--postgres=shared|private|private-batch]
 //     [--users=250,500,1000,1500,2000,3000] [--processes=1,2] [--hold=30] [--warm-up=10]
 //     [--agents=2] [--redis=redis://127.0.0.1:6379] [--json=results.json] [--write]
 //     [--profile=DIR]   (each server process writes a CPU profile into DIR as it stops)
 //   npm run bench -- --load-users=250,500,1000 [--load-url=…] [--load-processes=1,2] …
+//
+// --postgres=private runs on a private PostgreSQL cluster the bench creates and deletes
+// (bench/lib/private-postgres.mjs) instead of the server of --url; private-batch runs that
+// cluster under SCHED_BATCH, as docs/DEPLOY.md advises where the server shares its cores with
+// PostgreSQL (a backend woken by a query no longer preempts the server's event loop).
 //
 // Each step connects the new people's sockets, lets them act for --warm-up seconds, then
 // measures for --hold seconds (every request started in that window, and every message sent
@@ -31,6 +37,7 @@ import { seedLoadData } from './lib/load-data.mjs';
 import { formatLoadTable, judgeStep, replaceLoadSection } from './lib/load-report.mjs';
 import { startServe } from './lib/load-server.mjs';
 import { createFreshDatabase, migrateDatabase } from './lib/postgres.mjs';
+import { startPrivatePostgres } from './lib/private-postgres.mjs';
 import { findFreePort, postgresCpu, postgresCpuBetween, readCpuMs } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -135,6 +142,7 @@ function formatStepLine(step) {
 /** Runs the whole load test; resolves to its results. */
 export async function benchLoad({
   url,
+  postgres = 'shared',
   redisUrl = 'redis://127.0.0.1:6379',
   steps = [250, 500, 1000, 1500, 2000, 3000],
   processes = [1, 2],
@@ -144,9 +152,24 @@ export async function benchLoad({
   profileDir,
   log = console.log,
 }) {
+  if (!['shared', 'private', 'private-batch'].includes(postgres)) {
+    throw new Error('--postgres is shared, private or private-batch');
+  }
   const loadAtStart = os.loadavg()[0];
-  const fresh = await createFreshDatabase(url, 'convene_bench_load');
-  if (fresh.error) throw new Error(`PostgreSQL at the load URL did not answer: ${fresh.error}`);
+  let cluster = null;
+  if (postgres !== 'shared') {
+    log(
+      `[load] starting a private PostgreSQL cluster${postgres === 'private-batch' ? ' under SCHED_BATCH' : ''} ...`,
+    );
+    cluster = await startPrivatePostgres({ batch: postgres === 'private-batch' });
+  }
+  const destroyCluster = async () => cluster?.destroy();
+  onInterrupt.add(destroyCluster);
+  const fresh = await createFreshDatabase(cluster?.url ?? url, 'convene_bench_load');
+  if (fresh.error) {
+    await destroyCluster();
+    throw new Error(`PostgreSQL at the load URL did not answer: ${fresh.error}`);
+  }
   const drop = () => fresh.drop();
   onInterrupt.add(drop);
   try {
@@ -179,6 +202,7 @@ export async function benchLoad({
     }
     return {
       postgres: fresh.version,
+      postgresSetup: postgres,
       loadAtStart,
       data,
       steps,
@@ -190,6 +214,8 @@ export async function benchLoad({
   } finally {
     onInterrupt.delete(drop);
     await fresh.drop();
+    onInterrupt.delete(destroyCluster);
+    await destroyCluster();
   }
 }
 
@@ -206,6 +232,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const results = await benchLoad({
       url: option('url', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
+      postgres: option('postgres', 'shared'),
       redisUrl: option('redis', process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'),
       steps: parseCounts(option('users', '250,500,1000,1500,2000,3000'), 'users'),
       processes: parseCounts(option('processes', '1,2'), 'processes'),

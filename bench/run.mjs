@@ -15,6 +15,7 @@
 //   npm run bench -- [--streams-viewers=1,10,25,50] [--streams-seconds=15] | --no-streams
 //       (the live streams part, bench/streams.mjs: one stream through the embedded SFU)
 //   npm run bench -- --load-users=250,500,1000,1500,2000,3000 [--load-url=postgres://…/postgres]
+//       [--load-postgres=shared|private|private-batch]
 //       [--load-processes=1,2] [--load-hold=30] [--load-warm-up=10] [--load-agents=2]
 //       (the load test, bench/load.mjs: a ramp of simulated people until a health threshold breaks)
 //   npm run bench -- --faults [--faults-users=300] [--faults-outage=30]
@@ -311,6 +312,7 @@ async function benchLoadIfAsked(options) {
   return runJsonChild('load', [
     'bench/load.mjs',
     `--url=${options.loadUrl}`,
+    `--postgres=${options.loadPostgres}`,
     `--users=${options.loadUsers}`,
     `--processes=${options.loadProcesses}`,
     `--hold=${options.loadHold}`,
@@ -417,6 +419,7 @@ function parseOptions(args) {
     loadUsers: text('load-users') ? countList(text('load-users'), 'load-users') : null,
     loadUrl:
       text('load-url') ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    loadPostgres: text('load-postgres') ?? 'shared',
     loadProcesses: countList(text('load-processes') ?? '1,2', 'load-processes'),
     loadHold: Math.max(5, number('load-hold', 30)),
     loadWarmUp: number('load-warm-up', 10),

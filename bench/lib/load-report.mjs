@@ -128,6 +128,14 @@ export const LOAD_NOT_MEASURED = `${LOAD_BEGIN}
 Not measured yet: it needs a PostgreSQL server (see How to reproduce).
 ${LOAD_END}`;
 
+/** How the bench ran PostgreSQL, as the section's first line says it. */
+function postgresSetupText(setup) {
+  if (setup === 'private') return ' (a private cluster the bench created)';
+  if (setup === 'private-batch')
+    return ' (a private cluster the bench created, its processes under SCHED_BATCH as docs/DEPLOY.md advises for a shared machine)';
+  return '';
+}
+
 /** The measured part of the load section, between markers. */
 export function renderLoadSection(results, machine) {
   const d = results.data;
@@ -136,7 +144,7 @@ export function renderLoadSection(results, machine) {
       `${run.workers === 1 ? 'one process' : `${run.workers} processes`}: **${count(largestHealthy(run))}**`,
   );
   return `${LOAD_BEGIN}
-${machine.date}, commit \`${machine.commit}\`, PostgreSQL ${results.postgres}, Redis, the server and the load
+${machine.date}, commit \`${machine.commit}\`, PostgreSQL ${results.postgres}${postgresSetupText(results.postgresSetup)}, Redis, the server and the load
 generator (${results.agents} processes) all on the same ${machine.cores}-core machine; load average
 ${results.loadAtStart.toFixed(1)} when the ramp began${
     results.loadAtStart > machine.cores
