@@ -4,7 +4,11 @@
 // request to make cheaper first.
 //
 //   node bench/endpoints.mjs [--url=postgres://postgres@127.0.0.1:5432/postgres] [--requests=1000]
-//     [--json=results.json] [--only=agenda] [--profile=DIR]
+//     [--json=results.json] [--only=agenda] [--profile=DIR] [--postgres=private]
+//
+// --postgres=private runs on a private PostgreSQL cluster the bench creates and deletes, with
+// pg_stat_statements loaded, and adds how many statements each request sent (each one a round
+// trip that wakes a PostgreSQL backend; BEGIN and COMMIT count).
 //
 // --only keeps the kinds whose name contains that text; --profile writes the server's V8 CPU
 // profile into DIR when it stops (open it in Chrome's DevTools or speedscope).
@@ -21,6 +25,7 @@ import { option } from './lib/cli.mjs';
 import { agendaPath, groupOf, seedLoadData, tokenOf } from './lib/load-data.mjs';
 import { startServe } from './lib/load-server.mjs';
 import { createFreshDatabase, migrateDatabase } from './lib/postgres.mjs';
+import { startPrivatePostgres } from './lib/private-postgres.mjs';
 import { findFreePort, postgresCpu, postgresCpuBetween, readCpuMs } from './lib/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,8 +40,13 @@ if (!Number.isInteger(measured) || measured < AT_ONCE) {
   process.exit(2);
 }
 
-const fresh = await createFreshDatabase(url, 'convene_bench_endpoints');
+const cluster =
+  option('postgres', 'shared') === 'private'
+    ? await startPrivatePostgres({ preload: ['pg_stat_statements'] })
+    : null;
+const fresh = await createFreshDatabase(cluster?.url ?? url, 'convene_bench_endpoints');
 if (fresh.error) {
+  cluster?.destroy();
   console.error(`[endpoints] PostgreSQL at ${url} cannot be reached: ${fresh.error}`);
   process.exit(1);
 }
@@ -117,6 +127,7 @@ try {
     'health (no sign-in, SELECT 1)': () => request(0, 'GET', '/api/health'),
   };
   const [pid] = server.pids();
+  const statements = cluster ? await statementCounter(fresh.url) : null;
   const results = { data, requests: measured, atOnce: AT_ONCE, kinds: [] };
   const only = option('only', '');
   for (const [kind, send] of Object.entries(kinds).filter(([name]) => name.includes(only))) {
@@ -134,6 +145,7 @@ try {
       return { failed, size };
     };
     await run(WARM_UP);
+    await statements?.reset();
     const serverBefore = readCpuMs(pid);
     const postgresBefore = postgresCpu();
     const started = performance.now();
@@ -146,20 +158,22 @@ try {
       wallMs: (wallMs * AT_ONCE) / measured,
       bytes: size,
       failed,
+      ...(statements ? { statements: (await statements.count()) / measured } : {}),
     };
     results.kinds.push(row);
     console.log(
-      `[endpoints] ${kind}: server ${row.serverMs.toFixed(2)} ms, PostgreSQL ${row.postgresMs.toFixed(2)} ms per request${failed ? `, ${failed} FAILED` : ''}`,
+      `[endpoints] ${kind}: server ${row.serverMs.toFixed(2)} ms, PostgreSQL ${row.postgresMs.toFixed(2)} ms${statements ? `, ${row.statements.toFixed(1)} statements` : ''} per request${failed ? `, ${failed} FAILED` : ''}`,
     );
   }
   console.log(
-    `\n| request | server CPU per request | PostgreSQL CPU per request | time (${AT_ONCE} at once) | answer |\n|---|---|---|---|---|`,
+    `\n| request | server CPU per request | PostgreSQL CPU per request | time (${AT_ONCE} at once) | answer |${statements ? ' statements |' : ''}\n|---|---|---|---|---|${statements ? '---|' : ''}`,
   );
   for (const row of results.kinds) {
     console.log(
-      `| ${row.kind} | ${row.serverMs.toFixed(2)} ms | ${row.postgresMs.toFixed(2)} ms | ${row.wallMs.toFixed(1)} ms | ${(row.bytes / 1024).toFixed(1)} KiB |`,
+      `| ${row.kind} | ${row.serverMs.toFixed(2)} ms | ${row.postgresMs.toFixed(2)} ms | ${row.wallMs.toFixed(1)} ms | ${(row.bytes / 1024).toFixed(1)} KiB |${statements ? ` ${row.statements.toFixed(1)} |` : ''}`,
     );
   }
+  await statements?.close();
   const jsonFile = option('json', null);
   if (jsonFile) writeFileSync(jsonFile, JSON.stringify(results, null, 2));
   if (results.kinds.some((row) => row.failed > 0)) process.exitCode = 1;
@@ -167,4 +181,28 @@ try {
   await server?.stop();
   await fresh.drop();
   rmSync(dataDir, { recursive: true, force: true });
+  cluster?.destroy();
+}
+
+/**
+ * Statements the bench database ran since the last reset, from pg_stat_statements (every
+ * statement of every backend, the outbox's rounds included; this counter's own are left out).
+ */
+async function statementCounter(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  const mine = "query NOT LIKE '%pg_stat_statements%'";
+  return {
+    reset: () => client.query('SELECT pg_stat_statements_reset()'),
+    async count() {
+      const { rows } = await client.query(
+        `SELECT coalesce(sum(calls), 0)::int AS calls FROM pg_stat_statements
+         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND ${mine}`,
+      );
+      return rows[0].calls;
+    },
+    close: () => client.end(),
+  };
 }

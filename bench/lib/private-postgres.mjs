@@ -28,13 +28,14 @@ function asPostgres(bin, program, args) {
 }
 
 /**
- * Creates and starts a cluster; resolves to { url, stop(), start(), destroy() }. With
+ * Creates and starts a cluster; resolves to { url, stop(), start(), destroy() }. `preload`
+ * names server libraries to load at start (pg_stat_statements, for bench/endpoints.mjs). With
  * `batch`, its postmaster runs under Linux's SCHED_BATCH policy (chrt), which every backend it
  * forks inherits: a backend woken by a query then waits for the next scheduling tick instead of
  * preempting the process that sent the query (on a machine where the server and PostgreSQL
  * share cores, that is the server's event loop, mid-turn; docs/DEPLOY.md).
  */
-export async function startPrivatePostgres({ batch = false } = {}) {
+export async function startPrivatePostgres({ batch = false, preload = [] } = {}) {
   const bin = postgresBin();
   if (!bin) throw new Error('no PostgreSQL programs under /usr/lib/postgresql (apt-get install postgresql)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'convene-private-pg-'));
@@ -46,7 +47,8 @@ export async function startPrivatePostgres({ batch = false } = {}) {
   const data = path.join(dir, 'data');
   const port = await findFreePort();
   asPostgres(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=100`;
+  const libraries = preload.length ? ` -c shared_preload_libraries=${preload.join(',')}` : '';
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=100${libraries}`;
   const pgCtl = (...args) => asPostgres(bin, 'pg_ctl', ['-D', data, ...args]);
   const start = () => {
     pgCtl('-o', options, '-l', path.join(dir, 'log'), '-w', 'start');
