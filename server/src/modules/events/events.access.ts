@@ -59,18 +59,27 @@ export async function findLiveRoot(db: Db, id: string): Promise<EventRow | undef
   return root;
 }
 
-/** The exception row of one occurrence of a series, if it has one. */
-const exceptionQuery = preparedPerDb((db) =>
+/**
+ * An occurrence's series (live, as eventRootQuery reads it) and its exception row if it has one,
+ * in one statement: at most two rows, told apart by parent_id.
+ */
+const occurrenceQuery = preparedPerDb((db) =>
   db
     .select()
     .from(events)
-    .where(
-      and(
-        eq(events.parentId, sql.placeholder('parentId')),
-        eq(events.occurrenceDate, sql`${sql.placeholder('occurrenceDate')}::timestamptz`),
-      ),
+    .where(and(eq(events.id, sql.placeholder('seriesId')), isNull(events.parentId), isNull(events.deletedAt)))
+    .unionAll(
+      db
+        .select()
+        .from(events)
+        .where(
+          and(
+            eq(events.parentId, sql.placeholder('seriesId')),
+            eq(events.occurrenceDate, sql`${sql.placeholder('occurrenceDate')}::timestamptz`),
+          ),
+        ),
     )
-    .prepare('event_exception'),
+    .prepare('event_occurrence'),
 );
 
 /**
@@ -79,15 +88,18 @@ const exceptionQuery = preparedPerDb((db) =>
  */
 export async function findEventTarget(db: Db, eventId: string): Promise<EventTarget> {
   const occurrence = parseOccurrenceId(eventId);
-  const rootId = occurrence?.seriesId ?? eventId;
-  const root = await findLiveRoot(db, rootId);
-  if (!root) throw notFound('No such event');
-  if (!occurrence) return { root, originalStart: null, exception: null };
-  if (!root.repeatingRule) throw notFound('No such event');
-  const [exception] = await exceptionQuery(db).execute({
-    parentId: root.id,
+  if (!occurrence) {
+    const root = await findLiveRoot(db, eventId);
+    if (!root) throw notFound('No such event');
+    return { root, originalStart: null, exception: null };
+  }
+  const rows = await occurrenceQuery(db).execute({
+    seriesId: occurrence.seriesId,
     occurrenceDate: occurrence.originalStart.toISOString(),
   });
+  const root = rows.find((row) => row.parentId === null);
+  const exception = rows.find((row) => row.parentId !== null);
+  if (!root?.repeatingRule) throw notFound('No such event');
   if (exception && (exception.isCancelled || exception.deletedAt)) throw notFound('No such event');
   if (!exception && !isOccurrence(seriesShape(root), occurrence.originalStart))
     throw notFound('No such event');

@@ -11,7 +11,7 @@ import type { Db } from '../../db/connect.ts';
 import { rawRowReader } from '../../db/rawRows.ts';
 import { accounts, calendarMembers, calendars, userEventStatuses } from '../../db/schema/index.ts';
 import { permissionsFor } from '../calendars/calendars.access.ts';
-import { loadLiveStreams } from '../streams/streams.presenter.ts';
+import { liveStreamsJson, streamsByEvent } from '../streams/streams.presenter.ts';
 import type { EventRow, EventTarget, RsvpRow } from './events.access.ts';
 import { eventPermissions, eventPolicy } from './events.policy.ts';
 import { occurrenceId } from './recurrence.ts';
@@ -107,9 +107,9 @@ const calendarRowOf = rawRowReader(calendars);
 const memberRowOf = rawRowReader(calendarMembers);
 
 /**
- * Loads the RSVP counts, the viewer's RSVPs, owners and calendars of the items' roots in one
- * statement (each part a JSON array, so a page costs one round trip for them), and in parallel
- * the items' live streams.
+ * Loads the RSVP counts, the viewer's RSVPs, owners and calendars of the items' roots, and the
+ * items' live streams (the streams module's subquery), in one statement: each part a JSON
+ * array, so a page costs one round trip for them.
  */
 export async function loadViewContext(db: Db, viewerId: string, items: EventItem[]): Promise<ViewContext> {
   const roots = items.map((item) => item.root);
@@ -129,8 +129,8 @@ export async function loadViewContext(db: Db, viewerId: string, items: EventItem
   // Each list is one array parameter (not one parameter per id).
   const anyOf = (values: string[]) => sql`ANY(${sql.param(values)}::text[])`;
   const countOf = (value: string) => sql`count(*) FILTER (WHERE ${userEventStatuses.rsvp} = ${value})`;
-  const [result, livestreams] = await Promise.all([
-    db.execute(sql`SELECT
+  const keys = [...new Set(items.map((item) => item.key))];
+  const result = await db.execute(sql`SELECT
       (SELECT coalesce(json_agg(json_build_array(c.event_id, c.pending, c.attending, c.not_attending, c.none)), '[]'::json)
         FROM (SELECT ${userEventStatuses.eventId} AS event_id, ${countOf('pending')} AS pending,
             ${countOf('attending')} AS attending, ${countOf('notAttending')} AS not_attending,
@@ -146,12 +146,8 @@ export async function loadViewContext(db: Db, viewerId: string, items: EventItem
           CASE WHEN ${calendarMembers.id} IS NULL THEN NULL ELSE row_to_json(${calendarMembers}) END)), '[]'::json)
         FROM ${calendars} LEFT JOIN ${calendarMembers}
           ON ${calendarMembers.calendarId} = ${calendars.id} AND ${calendarMembers.userId} = ${viewerId}
-        WHERE ${calendars.id} = ${anyOf(calendarIds)}) AS calendars`),
-    loadLiveStreams(
-      db,
-      items.map((item) => item.key),
-    ),
-  ]);
+        WHERE ${calendars.id} = ${anyOf(calendarIds)}) AS calendars,
+      ${liveStreamsJson(keys)} AS streams`);
   const [row] = (result as unknown as { rows: Array<Record<ContextPart, unknown>> }).rows;
   const part = <T>(name: ContextPart): T[] => {
     const value = row?.[name];
@@ -187,11 +183,11 @@ export async function loadViewContext(db: Db, viewerId: string, items: EventItem
         },
       ),
     ),
-    livestreams,
+    livestreams: streamsByEvent(row?.streams),
   };
 }
 
-type ContextPart = 'counts' | 'mine' | 'owners' | 'calendars';
+type ContextPart = 'counts' | 'mine' | 'owners' | 'calendars' | 'streams';
 
 /** The description the spec keeps as the first text attachment. */
 export function descriptionOf(row: EventRow): string | null {

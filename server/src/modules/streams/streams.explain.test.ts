@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { liveStreamsQuery } from './streams.presenter.ts';
+import { liveStreamsJson } from './streams.presenter.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -48,7 +48,7 @@ describe.skipIf(!testDatabases().includes('postgres'))('live streams query plan 
   it('reads a page’s live streams with the live-streams index, not a scan of every stream', async () => {
     const keys = Array.from({ length: 50 }, (_value, index) => `e${index * 10 + 1}`);
     const result = (await app.database.db.execute(
-      sql`EXPLAIN (ANALYZE, FORMAT JSON) ${liveStreamsQuery(app.database.db, sql`${sql.param(keys)}`)}`,
+      sql`EXPLAIN (ANALYZE, FORMAT JSON) SELECT ${liveStreamsJson(keys)}`,
     )) as unknown as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> };
     const [row] = result.rows;
     if (!row) throw new Error('EXPLAIN answered nothing');

@@ -1,7 +1,7 @@
 import type { Stream } from '@convene/contract';
-import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import { rawRowReader } from '../../db/rawRows.ts';
 import { accounts, eventStreams } from '../../db/schema/index.ts';
 
 export type StreamRow = typeof eventStreams.$inferSelect;
@@ -37,37 +37,33 @@ export async function presentOneStream(db: Db, row: StreamRow): Promise<Stream> 
   return presentStream(row, initiator);
 }
 
+const streamRowOf = rawRowReader(eventStreams);
+
 /**
- * The live streams of a page of events, by presented eventId, oldest first: one query for the
- * whole page (the partial index on live streams by event_key), joined to the broadcasters.
+ * The live streams of the given presented eventIds (one array parameter) with their
+ * broadcasters, oldest first, as one JSON value: a subquery the caller puts in its own
+ * statement (an agenda page's or an event's view context), so the streams cost no round trip of
+ * their own. It reads the partial index of live streams by event_key (streams.explain.test.ts
+ * plans it); read it back with streamsByEvent.
  */
-export async function loadLiveStreams(db: Db, eventKeys: string[]): Promise<Map<string, Stream[]>> {
-  const keys = [...new Set(eventKeys)];
+export function liveStreamsJson(eventKeys: string[]): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_array(row_to_json(${eventStreams}), ${accounts.name}, ${accounts.imageLink})
+      ORDER BY ${eventStreams.startedAt}, ${eventStreams.id}), '[]'::json)
+    FROM ${eventStreams} JOIN ${accounts} ON ${accounts.id} = ${eventStreams.userId}
+    WHERE ${eventStreams.eventKey} = ANY(${sql.param(eventKeys)}::text[]) AND ${eventStreams.status} = 'live')`;
+}
+
+/** The live streams liveStreamsJson answered (JSON text or parsed), by presented eventId. */
+export function streamsByEvent(value: unknown): Map<string, Stream[]> {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Array<
+    [Record<string, unknown>, string, string | null]
+  >;
   const byEvent = new Map<string, Stream[]>();
-  if (keys.length === 0) return byEvent;
-  const rows = await liveStreamsPrepared(db).execute({ keys });
-  for (const row of rows) {
-    const list = byEvent.get(row.stream.eventKey) ?? [];
-    list.push(presentStream(row.stream, row));
-    byEvent.set(row.stream.eventKey, list);
+  for (const [raw, name, imageLink] of rows) {
+    const row = streamRowOf(raw);
+    const list = byEvent.get(row.eventKey) ?? [];
+    list.push(presentStream(row, { name, imageLink }));
+    byEvent.set(row.eventKey, list);
   }
   return byEvent;
 }
-
-/**
- * The live streams of the given presented eventIds (an array parameter, or a placeholder for
- * one) with their broadcasters (streams.explain.test.ts plans it).
- */
-export function liveStreamsQuery(db: Db, eventKeys: SQL | Placeholder) {
-  return db
-    .select({ stream: eventStreams, name: accounts.name, imageLink: accounts.imageLink })
-    .from(eventStreams)
-    .innerJoin(accounts, eq(accounts.id, eventStreams.userId))
-    .where(and(sql`${eventStreams.eventKey} = ANY(${eventKeys}::text[])`, eq(eventStreams.status, 'live')))
-    .orderBy(asc(eventStreams.startedAt), asc(eventStreams.id));
-}
-
-/** liveStreamsQuery built once, its keys a parameter (every agenda page and event runs it). */
-const liveStreamsPrepared = preparedPerDb((db) =>
-  liveStreamsQuery(db, sql.placeholder('keys')).prepare('live_streams'),
-);
