@@ -78,11 +78,15 @@ async function waitUntilSettled(page: Page): Promise<void> {
  */
 export async function screenKey(page: Page): Promise<string> {
   const state = await page.evaluate(() => {
+    // A document caught between navigations has no root element yet.
+    if (!document.documentElement) return null;
     const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
       .map((dialog) => dialog.getAttribute('aria-labelledby') ?? dialog.textContent?.slice(0, 40) ?? '')
       .join(',');
     return `${document.documentElement.lang}|${window.innerWidth}|${dialogs}`;
   });
+  // The scanner takes this for a page that moved on: the loaded document gets its own scan.
+  if (state === null) throw new Error('navigating: the document has no root element yet');
   return `${routeOf(page.url())}|${state}`;
 }
 
