@@ -275,7 +275,7 @@ ${results.faults ? renderFaultsSection(results.faults, machine) : (previousSecti
   server's own functions, in the same order and parallelism: the session lookup of the login
   token, the page's candidates (one statement: the viewer's calendars, the keyset page of single
   events, the running series and their exceptions), and the view context (one statement for RSVP
-  counts, the viewer's RSVPs, owners and calendars, and the live streams' query beside it; for
+  counts, the viewer's RSVPs, owners, calendars and the live streams; for
   the page's single events and every running series, a little more than the API asks for). It answers the raw rows with \`JSON.stringify\`. It does **not** go through Fastify
   (routing, hooks, error handling), validate the query or the response with zod, expand the
   series into occurrences and merge them with the single events, compute the page token, or

@@ -79,7 +79,7 @@ export function candidatesQuery(cursor: AgendaCursor, filter: AgendaFilter): SQL
     SELECT 'single' AS part, NULL AS series_id, NULL AS series_version, e.* FROM events e
       WHERE e.id IN (SELECT page.id FROM (${singleEventsQuery(cursor, calendarsInView)}) AS page)
     UNION ALL
-    SELECT 'series', r.id, r.version, e.* FROM running r LEFT JOIN events e ON false
+    SELECT 'series', r.id, r.version, e.* FROM running r LEFT JOIN events e ON false -- no row, only the columns
     UNION ALL
     SELECT 'exception', NULL, NULL, e.* FROM events e WHERE e.parent_id IN (SELECT id FROM running)`;
 }

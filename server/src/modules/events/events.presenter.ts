@@ -11,7 +11,7 @@ import type { Db } from '../../db/connect.ts';
 import { rawRowReader } from '../../db/rawRows.ts';
 import { accounts, calendarMembers, calendars, userEventStatuses } from '../../db/schema/index.ts';
 import { permissionsFor } from '../calendars/calendars.access.ts';
-import { liveStreamsJson, streamsByEvent } from '../streams/streams.presenter.ts';
+import { type LiveStreamEntry, liveStreamsJson, streamsByEvent } from '../streams/streams.presenter.ts';
 import type { EventRow, EventTarget, RsvpRow } from './events.access.ts';
 import { eventPermissions, eventPolicy } from './events.policy.ts';
 import { occurrenceId } from './recurrence.ts';
@@ -183,7 +183,7 @@ export async function loadViewContext(db: Db, viewerId: string, items: EventItem
         },
       ),
     ),
-    livestreams: streamsByEvent(row?.streams),
+    livestreams: streamsByEvent(part<LiveStreamEntry>('streams')),
   };
 }
 

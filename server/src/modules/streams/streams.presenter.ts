@@ -53,11 +53,11 @@ export function liveStreamsJson(eventKeys: string[]): SQL {
     WHERE ${eventStreams.eventKey} = ANY(${sql.param(eventKeys)}::text[]) AND ${eventStreams.status} = 'live')`;
 }
 
-/** The live streams liveStreamsJson answered (JSON text or parsed), by presented eventId. */
-export function streamsByEvent(value: unknown): Map<string, Stream[]> {
-  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Array<
-    [Record<string, unknown>, string, string | null]
-  >;
+/** One entry of liveStreamsJson's array: the stream's row, its broadcaster's name and photo. */
+export type LiveStreamEntry = [Record<string, unknown>, string, string | null];
+
+/** The live streams liveStreamsJson answered, by presented eventId. */
+export function streamsByEvent(rows: LiveStreamEntry[]): Map<string, Stream[]> {
   const byEvent = new Map<string, Stream[]>();
   for (const [raw, name, imageLink] of rows) {
     const row = streamRowOf(raw);
