@@ -4,11 +4,12 @@
 // request to make cheaper first.
 //
 //   node bench/endpoints.mjs [--url=postgres://postgres@127.0.0.1:5432/postgres] [--requests=1000]
-//     [--json=results.json] [--only=agenda] [--profile=DIR] [--postgres=private]
+//     [--json=results.json] [--only=agenda] [--profile=DIR] [--postgres=private [--list-statements]]
 //
 // --postgres=private runs on a private PostgreSQL cluster the bench creates and deletes, with
 // pg_stat_statements loaded, and adds how many statements each request sent (each one a round
-// trip that wakes a PostgreSQL backend; BEGIN and COMMIT count).
+// trip that wakes a PostgreSQL backend; BEGIN and COMMIT count); --list-statements also prints,
+// for each kind, its statements (their first words) and how many of each a request sent.
 //
 // --only keeps the kinds whose name contains that text; --profile writes the server's V8 CPU
 // profile into DIR when it stops (open it in Chrome's DevTools or speedscope).
@@ -160,6 +161,11 @@ try {
       failed,
       ...(statements ? { statements: (await statements.count()) / measured } : {}),
     };
+    if (statements && process.argv.includes('--list-statements')) {
+      for (const { calls, query } of await statements.list()) {
+        console.log(`  ${(calls / measured).toFixed(2)} × ${query.replace(/\s+/g, ' ').slice(0, 140)}`);
+      }
+    }
     results.kinds.push(row);
     console.log(
       `[endpoints] ${kind}: server ${row.serverMs.toFixed(2)} ms, PostgreSQL ${row.postgresMs.toFixed(2)} ms${statements ? `, ${row.statements.toFixed(1)} statements` : ''} per request${failed ? `, ${failed} FAILED` : ''}`,
@@ -194,14 +200,21 @@ async function statementCounter(databaseUrl) {
   await client.connect();
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const mine = "query NOT LIKE '%pg_stat_statements%'";
+  const ours = `dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND ${mine}`;
   return {
     reset: () => client.query('SELECT pg_stat_statements_reset()'),
     async count() {
       const { rows } = await client.query(
-        `SELECT coalesce(sum(calls), 0)::int AS calls FROM pg_stat_statements
-         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND ${mine}`,
+        `SELECT coalesce(sum(calls), 0)::int AS calls FROM pg_stat_statements WHERE ${ours}`,
       );
       return rows[0].calls;
+    },
+    /** Each statement since the reset with its calls, most called first. */
+    async list() {
+      const { rows } = await client.query(
+        `SELECT calls::int, query FROM pg_stat_statements WHERE ${ours} ORDER BY calls DESC, query`,
+      );
+      return rows;
     },
     close: () => client.end(),
   };

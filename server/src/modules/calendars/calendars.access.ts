@@ -47,6 +47,17 @@ const calendarAccessQuery = preparedPerDb((db) =>
 );
 
 /**
+ * A live calendar as the viewer may see it (read with their membership, or null when there is
+ * none): null when it is private and the viewer has no place in it, exactly like no calendar.
+ */
+export function visibleCalendar(calendar: CalendarRow | null, member: MemberRow | null): CalendarAccess | null {
+  if (!calendar) return null;
+  const permissions = permissionsFor(calendar, member);
+  const visible = member !== null || (calendar.visibility === 'public' && permissions.canView);
+  return visible ? { calendar, member, permissions } : null;
+}
+
+/**
  * Loads a live calendar as the viewer may see it. A private calendar the viewer has no place
  * in answers 404, exactly like a calendar that does not exist.
  */
@@ -56,9 +67,7 @@ export async function getCalendarAccess(
   viewerId: string,
 ): Promise<CalendarAccess> {
   const [row] = await calendarAccessQuery(db).execute({ calendarId, viewerId });
-  if (!row) throw notFound('No such calendar');
-  const permissions = permissionsFor(row.calendar, row.member);
-  const visible = row.member !== null || (row.calendar.visibility === 'public' && permissions.canView);
-  if (!visible) throw notFound('No such calendar');
-  return { calendar: row.calendar, member: row.member, permissions };
+  const access = row ? visibleCalendar(row.calendar, row.member) : null;
+  if (!access) throw notFound('No such calendar');
+  return access;
 }

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { events, userEventStatuses } from '../../db/schema/index.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
-import { type CalendarAccess, getCalendarAccess } from '../calendars/calendars.access.ts';
+import { calendarMembers, calendars, events, userEventStatuses } from '../../db/schema/index.ts';
+import { notFound } from '../../platform/errors.ts';
+import { type CalendarAccess, visibleCalendar } from '../calendars/calendars.access.ts';
 import { type EventPermissions, eventPermissions } from './events.policy.ts';
 import { isOccurrence, parseOccurrenceId } from './recurrence.ts';
 
@@ -39,18 +39,33 @@ const eventRootQuery = preparedPerDb((db) =>
     .prepare('event_root'),
 );
 
-/** The viewer's RSVP row of an event. */
-const invitationQuery = preparedPerDb((db) =>
+/**
+ * What the viewer's access to an event is made of, in one statement: its calendar if live, with
+ * the viewer's membership, and the viewer's RSVP row of the event — each null when there is none.
+ */
+const accessQuery = preparedPerDb((db) =>
   db
-    .select()
-    .from(userEventStatuses)
-    .where(
+    .select({ calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(
+      calendars,
+      and(eq(calendars.id, sql.placeholder('calendarId')), isNull(calendars.deletedAt)),
+    )
+    .leftJoin(
+      calendarMembers,
+      and(
+        eq(calendarMembers.calendarId, calendars.id),
+        eq(calendarMembers.userId, sql.placeholder('viewerId')),
+      ),
+    )
+    .leftJoin(
+      userEventStatuses,
       and(
         eq(userEventStatuses.eventId, sql.placeholder('eventId')),
         eq(userEventStatuses.userId, sql.placeholder('viewerId')),
       ),
     )
-    .prepare('event_invitation'),
+    .prepare('event_access'),
 );
 
 /** A live single event or series by its id (not an occurrence id); undefined when there is none. */
@@ -117,24 +132,14 @@ export function seriesShape(row: EventRow) {
   };
 }
 
-async function findCalendarAccess(db: Db, calendarId: string, viewerId: string) {
-  try {
-    return await getCalendarAccess(db, calendarId, viewerId);
-  } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 404) return null;
-    throw error;
-  }
-}
-
 /**
  * The viewer's access to an event (a single event or a series). They see it when they see its
  * calendar, own it, or were sent an invitation to it; anyone else gets 404.
  */
 export async function getEventAccess(db: Db, event: EventRow, viewerId: string): Promise<EventAccess> {
-  const [calendar, [invitation]] = await Promise.all([
-    findCalendarAccess(db, event.calendarId, viewerId),
-    invitationQuery(db).execute({ eventId: event.id, viewerId }),
-  ]);
+  const [row] = await accessQuery(db).execute({ calendarId: event.calendarId, eventId: event.id, viewerId });
+  const calendar = row ? visibleCalendar(row.calendar, row.member) : null;
+  const invitation = row?.invitation;
   const isOwner = event.ownerId === viewerId;
   const invited = Boolean(invitation?.sharedAt);
   if (!calendar && !isOwner && !invited) throw notFound('No such event');
