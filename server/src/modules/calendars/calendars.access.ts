@@ -50,7 +50,10 @@ const calendarAccessQuery = preparedPerDb((db) =>
  * A live calendar as the viewer may see it (read with their membership, or null when there is
  * none): null when it is private and the viewer has no place in it, exactly like no calendar.
  */
-export function visibleCalendar(calendar: CalendarRow | null, member: MemberRow | null): CalendarAccess | null {
+export function visibleCalendar(
+  calendar: CalendarRow | null,
+  member: MemberRow | null,
+): CalendarAccess | null {
   if (!calendar) return null;
   const permissions = permissionsFor(calendar, member);
   const visible = member !== null || (calendar.visibility === 'public' && permissions.canView);

@@ -47,10 +47,7 @@ const accessQuery = preparedPerDb((db) =>
   db
     .select({ calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
     .from(sql`(SELECT 1) AS one`)
-    .leftJoin(
-      calendars,
-      and(eq(calendars.id, sql.placeholder('calendarId')), isNull(calendars.deletedAt)),
-    )
+    .leftJoin(calendars, and(eq(calendars.id, sql.placeholder('calendarId')), isNull(calendars.deletedAt)))
     .leftJoin(
       calendarMembers,
       and(
