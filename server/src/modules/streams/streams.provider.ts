@@ -22,8 +22,8 @@ export interface StreamsProvider {
    * `streamLimits.publisherGraceMs`, or unpublished): the records then mark the stream ended.
    */
   onPublisherGone(listener: (room: string, streamId: string) => void): void;
-  /** Stops the media plane (shutdown). */
-  close(): Promise<void>;
+  /** Stops the media plane (shutdown); a provider may answer what it did (the embedded one: its closed peers). */
+  close(): Promise<unknown>;
 }
 
 /**

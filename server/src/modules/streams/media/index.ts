@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { StreamsConfig } from '../../../config.ts';
 import type { StreamsGate, StreamsProvider } from '../streams.provider.ts';
 import { type MediaGrant, registerMediaRoutes, type VerifyToken } from './media.routes.ts';
-import type { SfuStats } from './protocol.ts';
+import type { SfuShutdown, SfuStats } from './protocol.ts';
 import { SfuClient } from './sfuClient.ts';
 
 export interface EmbeddedProviderOptions {
@@ -30,6 +30,8 @@ export type EmbeddedProvider = StreamsProvider & {
   registerRoutes(fastify: FastifyInstance): void;
   /** The SFU worker's load (benchmarks); starts the worker if it was not running. */
   stats(): Promise<SfuStats>;
+  /** Stops the SFU worker, its peer connections (and their UDP sockets) closed first. */
+  close(): Promise<SfuShutdown>;
 };
 
 /**

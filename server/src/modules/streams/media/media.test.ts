@@ -509,4 +509,40 @@ describe('the embedded media plane shutting down', () => {
       await app.close();
     }
   });
+
+  it('closes its peer connections (their UDP sockets) before the worker ends, while media still flows', async () => {
+    // Terminating the worker with a socket still receiving aborts the process on Node 20
+    // (UDPWrap::OnRecv, seen once in CI), so close() has the worker close them first.
+    const gate = new TestGate();
+    const provider = createEmbeddedProvider({
+      config,
+      publicUrl: 'http://127.0.0.1:1',
+      apiKey,
+      apiSecret,
+      gate,
+      logger: { error: () => undefined, warn: () => undefined } as never,
+      loopback: true,
+    });
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(rateLimit, { global: false });
+    registerErrorHandling(app);
+    provider.registerRoutes(app);
+    await app.ready();
+    gate.live.set('s10', 'alice');
+    const pub = await publisher(app, 's10', await token('alice', { canPublish: true }));
+    const bob = await viewer(app, 's10', await token('bob', { canSubscribe: true }));
+    try {
+      expect(pub.response.statusCode).toBe(201);
+      expect(bob.response.statusCode).toBe(201);
+      await until('frames at the viewer', () => bob.state.frames > 0, 20_000);
+      // Both remote peers are still sending (media, receiver reports) as the plane stops.
+      expect(await provider.close()).toEqual({ peersClosed: 2 });
+    } finally {
+      bob.close();
+      pub.close();
+      await app.close();
+    }
+  });
 });

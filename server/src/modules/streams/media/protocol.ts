@@ -28,7 +28,9 @@ export type SfuRequest =
   | { type: 'delete'; sessionId: string; room: string; identity: string }
   | { type: 'endStream'; room: string; streamId: string }
   | { type: 'removeParticipant'; room: string; identity: string }
-  | { type: 'stats' };
+  | { type: 'stats' }
+  /** Close every peer connection (and its UDP sockets), before the worker is terminated. */
+  | { type: 'shutdown' };
 
 /** Why the worker refused a request; the routes turn each into an HTTP answer. */
 export type SfuRefusal =
@@ -54,7 +56,12 @@ export interface SfuStats {
   heapUsed: number;
 }
 
-export type SfuReply = { ok: true; value: SfuAnswer | SfuStats | null } | { ok: false; refusal: SfuRefusal };
+/** What a shutdown did: the peer connections it closed. */
+export type SfuShutdown = { peersClosed: number };
+
+export type SfuReply =
+  | { ok: true; value: SfuAnswer | SfuStats | SfuShutdown | null }
+  | { ok: false; refusal: SfuRefusal };
 
 export type WorkerToMain =
   | { type: 'reply'; id: number; reply: SfuReply }

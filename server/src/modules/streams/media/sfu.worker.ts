@@ -24,7 +24,15 @@ import {
   useTransportWideCC,
   useTWCC,
 } from 'werift';
-import type { MainToWorker, SfuReply, SfuRequest, SfuSettings, SfuStats, WorkerToMain } from './protocol.ts';
+import type {
+  MainToWorker,
+  SfuReply,
+  SfuRequest,
+  SfuSettings,
+  SfuShutdown,
+  SfuStats,
+  WorkerToMain,
+} from './protocol.ts';
 import { announcePublicIp, capVideoBitrate, checkCodecs, type Kind, offeredKinds } from './sdp.ts';
 
 interface Publisher {
@@ -83,6 +91,8 @@ const LIVENESS_CHECK_MS = 1000;
 let settings: SfuSettings | undefined;
 const streams = new Map<string, Stream>();
 const sessions = new Map<string, SessionRef>();
+/** Every peer connection made and not yet closed (shutdown closes them). */
+const openPeers = new Set<RTCPeerConnection>();
 let lastElu = performance.eventLoopUtilization();
 
 const port = parentPort;
@@ -124,6 +134,8 @@ async function handle(request: SfuRequest): Promise<SfuReply> {
       return { ok: true, value: null };
     case 'stats':
       return { ok: true, value: stats() };
+    case 'shutdown':
+      return { ok: true, value: await shutdown() };
   }
 }
 
@@ -156,7 +168,7 @@ function forgetIfEmpty(stream: Stream): void {
 function newPeerConnection(role: 'publisher' | 'viewer'): RTCPeerConnection {
   const s = config();
   const publisher = role === 'publisher';
-  return new RTCPeerConnection({
+  const pc = new RTCPeerConnection({
     codecs: {
       video: [
         new RTCRtpCodecParameters({
@@ -181,6 +193,24 @@ function newPeerConnection(role: 'publisher' | 'viewer'): RTCPeerConnection {
     icePortRange: s.udpPorts ? [s.udpPorts.min, s.udpPorts.max] : undefined,
     iceAdditionalHostAddresses: s.loopback ? ['127.0.0.1'] : undefined,
   });
+  openPeers.add(pc);
+  pc.connectionStateChange.subscribe((state) => {
+    if (state === 'closed') openPeers.delete(pc);
+  });
+  return pc;
+}
+
+/**
+ * Closes every peer connection still open (their UDP sockets with them) before the main thread
+ * terminates this worker: Node 20 aborts the whole process when a worker is terminated while a
+ * UDP socket of its own is still receiving (a crash seen in CI, in UDPWrap::OnRecv).
+ */
+async function shutdown(): Promise<SfuShutdown> {
+  const peers = [...openPeers];
+  for (const stream of [...streams.values()]) endStream(stream.room, stream.streamId, false);
+  await Promise.all(peers.map((pc) => pc.close().catch(() => undefined)));
+  openPeers.clear();
+  return { peersClosed: peers.length };
 }
 
 /**

@@ -17,6 +17,7 @@ import type {
   SfuReply,
   SfuRequest,
   SfuSettings,
+  SfuShutdown,
   SfuStats,
   WorkerToMain,
 } from './protocol.ts';
@@ -68,6 +69,9 @@ function bundledFromSources(): URL {
   return pathToFileURL(outfile);
 }
 
+/** How long close() lets the worker close its peer connections before terminating it. */
+const SHUTDOWN_WAIT_MS = 3000;
+
 export class SfuClient {
   private worker: Worker | undefined;
   private nextId = 1;
@@ -118,9 +122,24 @@ export class SfuClient {
     return (await this.call({ type: 'stats' })) as SfuStats;
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
+  /** Stops the worker, its peer connections closed first; answers how many it closed. */
+  async close(): Promise<SfuShutdown> {
     const worker = this.worker;
+    // The worker closes its peer connections first: terminating it with a UDP socket still
+    // receiving aborts the process on Node 20. Bounded, so a stuck worker cannot hold up a stop.
+    let done: SfuShutdown = { peersClosed: 0 };
+    if (worker) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([
+        this.call({ type: 'shutdown' }).catch(() => null),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), SHUTDOWN_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (waited) done = waited as SfuShutdown;
+    }
+    this.closed = true;
     this.worker = undefined;
     if (worker) await worker.terminate();
     this.failPending(new Error('the SFU was closed'));
@@ -129,9 +148,10 @@ export class SfuClient {
     const lost = [...this.published.values()];
     this.published.clear();
     await Promise.all(lost.map(({ room, streamId }) => this.tellGone(room, streamId)));
+    return done;
   }
 
-  private async call(request: SfuRequest): Promise<SfuAnswer | SfuStats | null> {
+  private async call(request: SfuRequest): Promise<SfuAnswer | SfuStats | SfuShutdown | null> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     const reply = await new Promise<SfuReply>((resolve, reject) => {
