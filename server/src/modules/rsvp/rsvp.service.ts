@@ -41,15 +41,26 @@ export function getRsvpOptions(): RsvpOptions {
   };
 }
 
+type AccountRow = typeof accounts.$inferSelect;
+
 /**
  * Presents RSVP rows with their accounts, for one viewer: the viewer's own account is the one
- * this request signed in with; the others are read in one statement.
+ * this request signed in with; the others are read in one statement unless the caller has them.
  */
-async function presentRows(db: Db, rows: RsvpRow[], viewer: Viewer, access: EventAccess) {
+async function presentRows(
+  db: Db,
+  rows: RsvpRow[],
+  viewer: Viewer,
+  access: EventAccess,
+  known?: Map<string, AccountRow>,
+) {
   const own = viewer.account;
-  const ids = rows.flatMap((row) => (row.userId && row.userId !== own.id ? [row.userId] : []));
-  const found = ids.length === 0 ? [] : await db.select().from(accounts).where(inArray(accounts.id, ids));
-  const byId = new Map(found.map((account) => [account.id, account]));
+  let byId = known;
+  if (!byId) {
+    const ids = rows.flatMap((row) => (row.userId && row.userId !== own.id ? [row.userId] : []));
+    const found = ids.length === 0 ? [] : await db.select().from(accounts).where(inArray(accounts.id, ids));
+    byId = new Map(found.map((account) => [account.id, account]));
+  }
   byId.set(own.id, own);
   return rows.map((row) =>
     presentUserEventStatus(row, row.userId ? (byId.get(row.userId) ?? null) : null, {
@@ -140,10 +151,19 @@ export async function getMyStatus(
 /** The RSVPs an event's attendee list counts. */
 const attendeesOf = () => and(eq(userEventStatuses.eventId, sql.placeholder('eventId')), countedRsvp);
 
+/**
+ * A page of attendees with their accounts and the number of them all, in one statement (the
+ * count is a window over every counted row, computed before the page is cut).
+ */
 const attendeesPageQuery = preparedPerDb((db) =>
   db
-    .select()
+    .select({
+      rsvp: userEventStatuses,
+      account: accounts,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
     .from(userEventStatuses)
+    .leftJoin(accounts, eq(accounts.id, userEventStatuses.userId))
     .where(attendeesOf())
     .orderBy(sql`lower(${userEventStatuses.name})`, asc(userEventStatuses.id))
     .offset(sql.placeholder('skip'))
@@ -151,6 +171,7 @@ const attendeesPageQuery = preparedPerDb((db) =>
     .prepare('attendees_page'),
 );
 
+/** The number of attendees, for a page beyond the last (which has no row to carry it). */
 const attendeesCountQuery = preparedPerDb((db) =>
   db.select({ value: count() }).from(userEventStatuses).where(attendeesOf()).prepare('attendees_count'),
 );
@@ -163,17 +184,26 @@ export async function listStatuses(
   query: z.output<typeof userEventStatusesQuery>,
 ): Promise<{ userEventStatuses: UserEventStatus[]; totalNumberOfUsers: number }> {
   const access = await loadEvent(ctx, viewer, eventId);
-  const [rows, [total]] = await Promise.all([
-    attendeesPageQuery(ctx.db).execute({
-      eventId: access.event.id,
-      skip: query.skipNumber,
-      take: query.resultsPerPage,
-    }),
-    attendeesCountQuery(ctx.db).execute({ eventId: access.event.id }),
-  ]);
+  const page = await attendeesPageQuery(ctx.db).execute({
+    eventId: access.event.id,
+    skip: query.skipNumber,
+    take: query.resultsPerPage,
+  });
+  const total =
+    page[0]?.total ??
+    (query.skipNumber > 0
+      ? ((await attendeesCountQuery(ctx.db).execute({ eventId: access.event.id }))[0]?.value ?? 0)
+      : 0);
+  const known = new Map(page.flatMap(({ account }) => (account ? [[account.id, account] as const] : [])));
   return {
-    userEventStatuses: await presentRows(ctx.db, rows, viewer, access),
-    totalNumberOfUsers: total?.value ?? 0,
+    userEventStatuses: await presentRows(
+      ctx.db,
+      page.map(({ rsvp }) => rsvp),
+      viewer,
+      access,
+      known,
+    ),
+    totalNumberOfUsers: total,
   };
 }
 
