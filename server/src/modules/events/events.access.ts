@@ -9,6 +9,8 @@ import { isOccurrence, parseOccurrenceId } from './recurrence.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type RsvpRow = typeof userEventStatuses.$inferSelect;
+type CalendarRow = typeof calendars.$inferSelect;
+type MemberRow = typeof calendarMembers.$inferSelect;
 
 /**
  * What an event id names: a single event or a series (`root`), or one occurrence of a series
@@ -65,8 +67,66 @@ const accessQuery = preparedPerDb((db) =>
     .prepare('event_access'),
 );
 
+/**
+ * A live single event or series by id with what the viewer's access to it is made of (as
+ * accessQuery reads it), in one statement: no row when there is no such live event.
+ */
+const rootWithAccessQuery = preparedPerDb((db) =>
+  db
+    .select({ root: events, calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
+    .from(events)
+    .leftJoin(calendars, and(eq(calendars.id, events.calendarId), isNull(calendars.deletedAt)))
+    .leftJoin(
+      calendarMembers,
+      and(
+        eq(calendarMembers.calendarId, calendars.id),
+        eq(calendarMembers.userId, sql.placeholder('viewerId')),
+      ),
+    )
+    .leftJoin(
+      userEventStatuses,
+      and(
+        eq(userEventStatuses.eventId, events.id),
+        eq(userEventStatuses.userId, sql.placeholder('viewerId')),
+      ),
+    )
+    .where(and(eq(events.id, sql.placeholder('id')), isNull(events.parentId), isNull(events.deletedAt)))
+    .prepare('event_root_access'),
+);
+
+/**
+ * A live single event or series by its id (not an occurrence id) and the viewer's access to it,
+ * read in one statement; undefined when there is no such event, 404 when the viewer may not see it.
+ */
+export async function findLiveRootWithAccess(
+  db: Db,
+  id: string,
+  viewerId: string,
+): Promise<EventAccess | undefined> {
+  const [row] = await rootWithAccessQuery(db).execute({ id, viewerId });
+  return row ? accessOf(row.root, row, viewerId) : undefined;
+}
+
+/**
+ * What an id names and the viewer's access to it (findEventTarget, then getEventAccess): a
+ * single event or series in one statement, an occurrence in two.
+ */
+export async function findEventWithAccess(
+  db: Db,
+  eventId: string,
+  viewerId: string,
+): Promise<{ target: EventTarget; access: EventAccess }> {
+  if (parseOccurrenceId(eventId)) {
+    const target = await findEventTarget(db, eventId);
+    return { target, access: await getEventAccess(db, target.root, viewerId) };
+  }
+  const access = await findLiveRootWithAccess(db, eventId, viewerId);
+  if (!access) throw notFound('No such event');
+  return { target: { root: access.event, originalStart: null, exception: null }, access };
+}
+
 /** A live single event or series by its id (not an occurrence id); undefined when there is none. */
-export async function findLiveRoot(db: Db, id: string): Promise<EventRow | undefined> {
+async function findLiveRoot(db: Db, id: string): Promise<EventRow | undefined> {
   const [root] = await eventRootQuery(db).execute({ id });
   return root;
 }
@@ -135,15 +195,24 @@ export function seriesShape(row: EventRow) {
  */
 export async function getEventAccess(db: Db, event: EventRow, viewerId: string): Promise<EventAccess> {
   const [row] = await accessQuery(db).execute({ calendarId: event.calendarId, eventId: event.id, viewerId });
+  return accessOf(event, row, viewerId);
+}
+
+/** The access an event's calendar, the viewer's membership of it and their RSVP row make. */
+function accessOf(
+  event: EventRow,
+  row: { calendar: CalendarRow | null; member: MemberRow | null; invitation: RsvpRow | null } | undefined,
+  viewerId: string,
+): EventAccess {
   const calendar = row ? visibleCalendar(row.calendar, row.member) : null;
-  const invitation = row?.invitation;
+  const invitation = row?.invitation ?? null;
   const isOwner = event.ownerId === viewerId;
   const invited = Boolean(invitation?.sharedAt);
   if (!calendar && !isOwner && !invited) throw notFound('No such event');
   return {
     event,
     calendar,
-    invitation: invitation ?? null,
+    invitation,
     permissions: eventPermissions({
       event,
       viewerId,

@@ -10,7 +10,7 @@ import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { getCalendarAccess } from '../calendars/calendars.access.ts';
 import { calendarPolicy } from '../calendars/calendars.policy.ts';
-import { type EventAccess, findEventTarget, getEventAccess } from './events.access.ts';
+import { type EventAccess, findEventTarget, findEventWithAccess, getEventAccess } from './events.access.ts';
 import { deleteRoot, updateRoot } from './events.changes.ts';
 import { calendarSnapshot, eventSnapshot } from './events.effects.ts';
 import { deleteOccurrence, updateOccurrence } from './events.occurrences.ts';
@@ -50,8 +50,7 @@ export async function getEvent(
   eventId: string,
   fields?: Array<keyof Event>,
 ): Promise<Partial<Event>> {
-  const target = await findEventTarget(ctx.db, eventId);
-  await getEventAccess(ctx.db, target.root, viewer.account.id);
+  const { target } = await findEventWithAccess(ctx.db, eventId, viewer.account.id);
   return presentOne(ctx.db, viewer.account.id, targetItem(target), fields);
 }
 
@@ -106,8 +105,7 @@ export async function updateEvent(
   viewer: Viewer,
   body: z.output<typeof updateEventBody>,
 ): Promise<Event> {
-  const target = await findEventTarget(ctx.db, body.eventId);
-  const access = await getEventAccess(ctx.db, target.root, viewer.account.id);
+  const { target, access } = await findEventWithAccess(ctx.db, body.eventId, viewer.account.id);
   eventPolicy.authorize(access, 'editEvent');
   const changes = changedFields(body);
   const scope = body.scope ?? 'this';

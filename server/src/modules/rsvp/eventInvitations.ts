@@ -7,7 +7,7 @@ import { calendarMembers, calendars, userEventStatuses } from '../../db/schema/i
 import { notFound, validation } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
-import { type EventAccess, type EventRow, findEventTarget, getEventAccess } from '../events/events.access.ts';
+import { type EventAccess, type EventRow, findEventWithAccess } from '../events/events.access.ts';
 import { findCalendarRow } from '../events/events.changes.ts';
 import { calendarSnapshot, eventSnapshot } from '../events/events.effects.ts';
 import { eventPolicy } from '../events/events.policy.ts';
@@ -33,8 +33,7 @@ import { rsvpPolicy } from './rsvp.policy.ts';
  * where the viewer needs canShare, and the event must not be 'info' (PRODUCT.md §2.5).
  */
 async function loadForInviting(ctx: AppContext, viewer: Viewer, eventId: string, groupId: string) {
-  const target = await findEventTarget(ctx.db, eventId);
-  const access = await getEventAccess(ctx.db, target.root, viewer.account.id);
+  const { target, access } = await findEventWithAccess(ctx.db, eventId, viewer.account.id);
   if (groupId !== target.root.calendarId) throw validation('groupId', 'groupId must be the event’s calendar');
   return access;
 }

@@ -21,9 +21,8 @@ import { transact } from '../../platform/transaction.ts';
 import { accountPolicy } from '../accounts/accounts.policy.ts';
 import {
   type EventAccess,
-  findEventTarget,
-  findLiveRoot,
-  getEventAccess,
+  findEventWithAccess,
+  findLiveRootWithAccess,
   type RsvpRow,
 } from '../events/events.access.ts';
 import { eventSnapshot } from '../events/events.effects.ts';
@@ -83,8 +82,7 @@ const rsvpRowOf = rawRowReader(userEventStatuses);
 
 /** The event an id names (an occurrence's series) and the viewer's access to it. */
 async function loadEvent(ctx: AppContext, viewer: Viewer, eventId: string) {
-  const target = await findEventTarget(ctx.db, eventId);
-  return getEventAccess(ctx.db, target.root, viewer.account.id);
+  return (await findEventWithAccess(ctx.db, eventId, viewer.account.id)).access;
 }
 
 /**
@@ -221,9 +219,9 @@ export async function updateStatus(
   const [row] = await rsvpByIdQuery(ctx.db).execute({ id: rsvpId });
   if (!row) throw notFound('No such RSVP');
   // An RSVP belongs to a single event or a series, never to one of its exceptions.
-  const root = await findLiveRoot(ctx.db, row.eventId);
-  if (!root) throw notFound('No such RSVP');
-  const access = await getEventAccess(ctx.db, root, viewer.account.id);
+  const access = await findLiveRootWithAccess(ctx.db, row.eventId, viewer.account.id);
+  if (!access) throw notFound('No such RSVP');
+  const root = access.event;
   rsvpPolicy.authorize({ event: access, rsvp: row, viewerId: viewer.account.id }, 'answer');
   const { rsvp, attendance } = body.statuses;
   const updated = await transact(ctx, async (tx) => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts';
-import { type EventTarget, findEventTarget, getEventAccess } from '../events/events.access.ts';
+import { type EventTarget, findEventWithAccess } from '../events/events.access.ts';
 import { targetItem } from '../events/events.presenter.ts';
 import type { StreamStanding } from './streams.policy.ts';
 
@@ -18,8 +18,7 @@ export interface StreamsAccess {
  * GET /api/events/{eventId} answers them.
  */
 export async function getStreamsAccess(db: Db, eventId: string, viewerId: string): Promise<StreamsAccess> {
-  const target = await findEventTarget(db, eventId);
-  const access = await getEventAccess(db, target.root, viewerId);
+  const { target, access } = await findEventWithAccess(db, eventId, viewerId);
   const item = targetItem(target);
   const invitation = access.invitation;
   // An RSVP counts when it is the owner's or someone's own, or an invitation actually sent.
