@@ -108,21 +108,74 @@ export async function findLiveRootWithAccess(
 }
 
 /**
- * What an id names and the viewer's access to it (findEventTarget, then getEventAccess): a
- * single event or series in one statement, an occurrence in two.
+ * An occurrence's series with the viewer's access to it (as rootWithAccessQuery reads them) and
+ * its exception row, in one statement: at most two rows, the exception's with no access part.
+ */
+const occurrenceWithAccessQuery = preparedPerDb((db) => {
+  const none = sql`false`;
+  return db
+    .select({ root: events, calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
+    .from(events)
+    .leftJoin(calendars, and(eq(calendars.id, events.calendarId), isNull(calendars.deletedAt)))
+    .leftJoin(
+      calendarMembers,
+      and(
+        eq(calendarMembers.calendarId, calendars.id),
+        eq(calendarMembers.userId, sql.placeholder('viewerId')),
+      ),
+    )
+    .leftJoin(
+      userEventStatuses,
+      and(
+        eq(userEventStatuses.eventId, events.id),
+        eq(userEventStatuses.userId, sql.placeholder('viewerId')),
+      ),
+    )
+    .where(and(eq(events.id, sql.placeholder('seriesId')), isNull(events.parentId), isNull(events.deletedAt)))
+    .unionAll(
+      db
+        .select({ root: events, calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
+        .from(events)
+        .leftJoin(calendars, none)
+        .leftJoin(calendarMembers, none)
+        .leftJoin(userEventStatuses, none)
+        .where(
+          and(
+            eq(events.parentId, sql.placeholder('seriesId')),
+            eq(events.occurrenceDate, sql`${sql.placeholder('occurrenceDate')}::timestamptz`),
+          ),
+        ),
+    )
+    .prepare('event_occurrence_access');
+});
+
+/**
+ * What an id names and the viewer's access to it (findEventTarget, then getEventAccess), read in
+ * one statement; 404 as findEventTarget and getEventAccess answer it.
  */
 export async function findEventWithAccess(
   db: Db,
   eventId: string,
   viewerId: string,
 ): Promise<{ target: EventTarget; access: EventAccess }> {
-  if (parseOccurrenceId(eventId)) {
-    const target = await findEventTarget(db, eventId);
-    return { target, access: await getEventAccess(db, target.root, viewerId) };
+  const occurrence = parseOccurrenceId(eventId);
+  if (!occurrence) {
+    const access = await findLiveRootWithAccess(db, eventId, viewerId);
+    if (!access) throw notFound('No such event');
+    return { target: { root: access.event, originalStart: null, exception: null }, access };
   }
-  const access = await findLiveRootWithAccess(db, eventId, viewerId);
-  if (!access) throw notFound('No such event');
-  return { target: { root: access.event, originalStart: null, exception: null }, access };
+  const rows = await occurrenceWithAccessQuery(db).execute({
+    seriesId: occurrence.seriesId,
+    occurrenceDate: occurrence.originalStart.toISOString(),
+    viewerId,
+  });
+  const series = rows.find((row) => row.root.parentId === null);
+  const target = occurrenceTarget(
+    series?.root,
+    rows.find((row) => row.root.parentId !== null)?.root,
+    occurrence.originalStart,
+  );
+  return { target, access: accessOf(target.root, series, viewerId) };
 }
 
 /** A live single event or series by its id (not an occurrence id); undefined when there is none. */
@@ -169,13 +222,23 @@ export async function findEventTarget(db: Db, eventId: string): Promise<EventTar
     seriesId: occurrence.seriesId,
     occurrenceDate: occurrence.originalStart.toISOString(),
   });
-  const root = rows.find((row) => row.parentId === null);
-  const exception = rows.find((row) => row.parentId !== null);
+  return occurrenceTarget(
+    rows.find((row) => row.parentId === null),
+    rows.find((row) => row.parentId !== null),
+    occurrence.originalStart,
+  );
+}
+
+/** An occurrence from its series and exception rows; 404 when it was cancelled or never is. */
+function occurrenceTarget(
+  root: EventRow | undefined,
+  exception: EventRow | undefined,
+  originalStart: Date,
+): EventTarget {
   if (!root?.repeatingRule) throw notFound('No such event');
   if (exception && (exception.isCancelled || exception.deletedAt)) throw notFound('No such event');
-  if (!exception && !isOccurrence(seriesShape(root), occurrence.originalStart))
-    throw notFound('No such event');
-  return { root, originalStart: occurrence.originalStart, exception: exception ?? null };
+  if (!exception && !isOccurrence(seriesShape(root), originalStart)) throw notFound('No such event');
+  return { root, originalStart, exception: exception ?? null };
 }
 
 /** The fields recurrence expansion reads from a series row. */
