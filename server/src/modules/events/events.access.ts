@@ -67,13 +67,21 @@ const accessQuery = preparedPerDb((db) =>
     .prepare('event_access'),
 );
 
+/** The columns of an event read with the viewer's access to it. */
+const withAccess = {
+  root: events,
+  calendar: calendars,
+  member: calendarMembers,
+  invitation: userEventStatuses,
+};
+
 /**
- * A live single event or series by id with what the viewer's access to it is made of (as
- * accessQuery reads it), in one statement: no row when there is no such live event.
+ * A live single event or series whose id is the placeholder `idName`, with what the viewer's
+ * access to it is made of (as accessQuery reads it): no row when there is no such live event.
  */
-const rootWithAccessQuery = preparedPerDb((db) =>
-  db
-    .select({ root: events, calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
+function liveRootWithAccess(db: Db, idName: string) {
+  return db
+    .select(withAccess)
     .from(events)
     .leftJoin(calendars, and(eq(calendars.id, events.calendarId), isNull(calendars.deletedAt)))
     .leftJoin(
@@ -90,9 +98,11 @@ const rootWithAccessQuery = preparedPerDb((db) =>
         eq(userEventStatuses.userId, sql.placeholder('viewerId')),
       ),
     )
-    .where(and(eq(events.id, sql.placeholder('id')), isNull(events.parentId), isNull(events.deletedAt)))
-    .prepare('event_root_access'),
-);
+    .where(and(eq(events.id, sql.placeholder(idName)), isNull(events.parentId), isNull(events.deletedAt)));
+}
+
+/** liveRootWithAccess by the event's id, in one statement. */
+const rootWithAccessQuery = preparedPerDb((db) => liveRootWithAccess(db, 'id').prepare('event_root_access'));
 
 /**
  * A live single event or series by its id (not an occurrence id) and the viewer's access to it,
@@ -108,33 +118,15 @@ export async function findLiveRootWithAccess(
 }
 
 /**
- * An occurrence's series with the viewer's access to it (as rootWithAccessQuery reads them) and
+ * An occurrence's series with the viewer's access to it (as liveRootWithAccess reads them) and
  * its exception row, in one statement: at most two rows, the exception's with no access part.
  */
 const occurrenceWithAccessQuery = preparedPerDb((db) => {
   const none = sql`false`;
-  return db
-    .select({ root: events, calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
-    .from(events)
-    .leftJoin(calendars, and(eq(calendars.id, events.calendarId), isNull(calendars.deletedAt)))
-    .leftJoin(
-      calendarMembers,
-      and(
-        eq(calendarMembers.calendarId, calendars.id),
-        eq(calendarMembers.userId, sql.placeholder('viewerId')),
-      ),
-    )
-    .leftJoin(
-      userEventStatuses,
-      and(
-        eq(userEventStatuses.eventId, events.id),
-        eq(userEventStatuses.userId, sql.placeholder('viewerId')),
-      ),
-    )
-    .where(and(eq(events.id, sql.placeholder('seriesId')), isNull(events.parentId), isNull(events.deletedAt)))
+  return liveRootWithAccess(db, 'seriesId')
     .unionAll(
       db
-        .select({ root: events, calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
+        .select(withAccess)
         .from(events)
         .leftJoin(calendars, none)
         .leftJoin(calendarMembers, none)

@@ -469,9 +469,9 @@ describe('the embedded media plane', () => {
 });
 
 describe('the embedded media plane shutting down', () => {
-  it('ends the streams it carried before it stops, so the records never show them live after a restart', async () => {
+  /** A plane of its own (the test closes it) with its signalling routes on an app. */
+  async function startPlane() {
     const gate = new TestGate();
-    const gone: string[] = [];
     const provider = createEmbeddedProvider({
       config,
       publicUrl: 'http://127.0.0.1:1',
@@ -481,11 +481,6 @@ describe('the embedded media plane shutting down', () => {
       logger: { error: () => undefined, warn: () => undefined } as never,
       loopback: true,
     });
-    // The records' listener is async: close() waits for it, while the database is still open.
-    provider.onPublisherGone(async (r, streamId) => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      gone.push(`${r}/${streamId}`);
-    });
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -493,6 +488,17 @@ describe('the embedded media plane shutting down', () => {
     registerErrorHandling(app);
     provider.registerRoutes(app);
     await app.ready();
+    return { gate, provider, app };
+  }
+
+  it('ends the streams it carried before it stops, so the records never show them live after a restart', async () => {
+    const { gate, provider, app } = await startPlane();
+    const gone: string[] = [];
+    // The records' listener is async: close() waits for it, while the database is still open.
+    provider.onPublisherGone(async (r, streamId) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      gone.push(`${r}/${streamId}`);
+    });
     gate.live.set('s9', 'alice');
     const pub = await publisher(app, 's9', await token('alice', { canPublish: true }));
     try {
@@ -513,23 +519,7 @@ describe('the embedded media plane shutting down', () => {
   it('closes its peer connections (their UDP sockets) before the worker ends, while media still flows', async () => {
     // Terminating the worker with a socket still receiving aborts the process on Node 20
     // (UDPWrap::OnRecv, seen once in CI), so close() has the worker close them first.
-    const gate = new TestGate();
-    const provider = createEmbeddedProvider({
-      config,
-      publicUrl: 'http://127.0.0.1:1',
-      apiKey,
-      apiSecret,
-      gate,
-      logger: { error: () => undefined, warn: () => undefined } as never,
-      loopback: true,
-    });
-    const app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    await app.register(rateLimit, { global: false });
-    registerErrorHandling(app);
-    provider.registerRoutes(app);
-    await app.ready();
+    const { gate, provider, app } = await startPlane();
     gate.live.set('s10', 'alice');
     const pub = await publisher(app, 's10', await token('alice', { canPublish: true }));
     const bob = await viewer(app, 's10', await token('bob', { canSubscribe: true }));
