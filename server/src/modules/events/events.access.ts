@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { calendarMembers, calendars, events, userEventStatuses } from '../../db/schema/index.ts';
@@ -42,6 +42,22 @@ const eventRootQuery = preparedPerDb((db) =>
 );
 
 /**
+ * The join conditions of an event's access (accessQuery, liveRootWithAccess): its calendar if
+ * live, the viewer's membership of it, and the viewer's RSVP row of the event.
+ */
+const accessJoins = {
+  calendar: (calendarId: SQL | typeof events.calendarId) =>
+    and(eq(calendars.id, calendarId), isNull(calendars.deletedAt)),
+  member: () =>
+    and(
+      eq(calendarMembers.calendarId, calendars.id),
+      eq(calendarMembers.userId, sql.placeholder('viewerId')),
+    ),
+  invitation: (eventId: SQL | typeof events.id) =>
+    and(eq(userEventStatuses.eventId, eventId), eq(userEventStatuses.userId, sql.placeholder('viewerId'))),
+};
+
+/**
  * What the viewer's access to an event is made of, in one statement: its calendar if live, with
  * the viewer's membership, and the viewer's RSVP row of the event — each null when there is none.
  */
@@ -49,21 +65,9 @@ const accessQuery = preparedPerDb((db) =>
   db
     .select({ calendar: calendars, member: calendarMembers, invitation: userEventStatuses })
     .from(sql`(SELECT 1) AS one`)
-    .leftJoin(calendars, and(eq(calendars.id, sql.placeholder('calendarId')), isNull(calendars.deletedAt)))
-    .leftJoin(
-      calendarMembers,
-      and(
-        eq(calendarMembers.calendarId, calendars.id),
-        eq(calendarMembers.userId, sql.placeholder('viewerId')),
-      ),
-    )
-    .leftJoin(
-      userEventStatuses,
-      and(
-        eq(userEventStatuses.eventId, sql.placeholder('eventId')),
-        eq(userEventStatuses.userId, sql.placeholder('viewerId')),
-      ),
-    )
+    .leftJoin(calendars, accessJoins.calendar(sql`${sql.placeholder('calendarId')}`))
+    .leftJoin(calendarMembers, accessJoins.member())
+    .leftJoin(userEventStatuses, accessJoins.invitation(sql`${sql.placeholder('eventId')}`))
     .prepare('event_access'),
 );
 
@@ -83,21 +87,9 @@ function liveRootWithAccess(db: Db, idName: string) {
   return db
     .select(withAccess)
     .from(events)
-    .leftJoin(calendars, and(eq(calendars.id, events.calendarId), isNull(calendars.deletedAt)))
-    .leftJoin(
-      calendarMembers,
-      and(
-        eq(calendarMembers.calendarId, calendars.id),
-        eq(calendarMembers.userId, sql.placeholder('viewerId')),
-      ),
-    )
-    .leftJoin(
-      userEventStatuses,
-      and(
-        eq(userEventStatuses.eventId, events.id),
-        eq(userEventStatuses.userId, sql.placeholder('viewerId')),
-      ),
-    )
+    .leftJoin(calendars, accessJoins.calendar(events.calendarId))
+    .leftJoin(calendarMembers, accessJoins.member())
+    .leftJoin(userEventStatuses, accessJoins.invitation(events.id))
     .where(and(eq(events.id, sql.placeholder(idName)), isNull(events.parentId), isNull(events.deletedAt)));
 }
 
