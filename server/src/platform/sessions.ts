@@ -1,15 +1,22 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { SessionLifetime } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { preparedPerDb } from '../db/prepared.ts';
-import { accounts, sessions } from '../db/schema/index.ts';
+import { type AccountFields, accounts, sessions } from '../db/schema/index.ts';
 import { hashToken, newId, newSecretToken } from './ids.ts';
 
-/** The signed-in caller of a request or socket. */
+/**
+ * The signed-in caller of a request or socket: its account without the password hash (which
+ * only signing in and changing the password read, each for itself) and whether it has one.
+ */
 export interface Viewer {
-  account: typeof accounts.$inferSelect;
+  account: SignedInAccount;
   sessionId: string;
 }
+
+export type SignedInAccount = AccountFields & { hasPassword: boolean };
+
+const { passwordHash: _passwordHash, ...accountFieldColumns } = getTableColumns(accounts);
 
 /** The last-use time is written at most this often per session, not on every request. */
 export const lastUseResolutionMs = 60_000;
@@ -46,7 +53,11 @@ export function liveSessionWhere(lifetime: SessionLifetime, now = Date.now()) {
 /** The live session of a token hash with its account (every request and socket runs it). */
 const viewerQuery = preparedPerDb((db) =>
   db
-    .select({ account: accounts, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
+    .select({
+      account: { ...accountFieldColumns, hasPassword: sql<boolean>`${accounts.passwordHash} is not null` },
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+    })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(

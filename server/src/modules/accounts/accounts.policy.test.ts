@@ -3,13 +3,12 @@ import { type AccountAbility, type AccountAccess, accountPolicy } from './accoun
 
 type AccountRow = AccountAccess['account'];
 
-const account = (fields: Pick<AccountRow, 'status' | 'socialId' | 'passwordHash'>) =>
-  ({ id: 'me', ...fields }) as AccountRow;
+const account = (fields: Omit<AccountRow, 'id'>): AccountRow => ({ id: 'me', ...fields });
 
 const accounts = {
-  confirmed: account({ status: 'active', socialId: null, passwordHash: 'hash' }),
-  unconfirmed: account({ status: 'pending', socialId: null, passwordHash: 'hash' }),
-  social: account({ status: 'active', socialId: 'social-id', passwordHash: null }),
+  confirmed: account({ status: 'active', socialId: null, hasPassword: true }),
+  unconfirmed: account({ status: 'pending', socialId: null, hasPassword: true }),
+  social: account({ status: 'active', socialId: 'social-id', hasPassword: false }),
 };
 
 const o = true;

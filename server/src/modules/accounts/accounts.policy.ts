@@ -1,9 +1,9 @@
-import type { accounts } from '../../db/schema/index.ts';
 import { definePolicy, unless } from '../../platform/policy.ts';
+import type { SignedInAccount } from '../../platform/sessions.ts';
 
 /** The signed-in account, and the account it acts on (itself unless said otherwise). */
 export interface AccountAccess {
-  account: typeof accounts.$inferSelect;
+  account: Pick<SignedInAccount, 'id' | 'status' | 'socialId' | 'hasPassword'>;
   userId: string;
 }
 
@@ -14,7 +14,7 @@ export const accountPolicy = definePolicy<AccountAccess, AccountAbility>({
   changePassword: ({ account }) =>
     unless(account.status === 'active', 'Confirm your e-mail address first') ??
     unless(
-      account.socialId === null && account.passwordHash !== null,
+      account.socialId === null && account.hasPassword,
       'This account signs in through a social network',
     ),
   // An invitation sent to an address becomes the account's only once it confirmed that address.

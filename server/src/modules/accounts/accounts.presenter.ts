@@ -1,10 +1,8 @@
 import type { Account, UserProfile } from '@convene/contract';
-import type { accounts } from '../../db/schema/index.ts';
-
-type AccountRow = typeof accounts.$inferSelect;
+import type { AccountFields } from '../../db/schema/index.ts';
 
 /** The signed-in user's own account, every field (PRODUCT.md §1.3 Account). */
-export function presentOwnAccount(row: AccountRow, loginToken?: string): Account {
+export function presentOwnAccount(row: AccountFields, loginToken?: string): Account {
   return {
     userId: row.id,
     name: row.name,
@@ -40,7 +38,7 @@ export interface ViewerRelation {
  */
 export function presentUser(
   viewer: { id: string },
-  user: AccountRow,
+  user: AccountFields,
   relation: ViewerRelation = { note: '', isBlocked: false },
 ): UserProfile {
   const isSelf = viewer.id === user.id;

@@ -139,10 +139,15 @@ export async function changePassword(
 ): Promise<void> {
   const { account } = viewer;
   accountPolicy.authorize({ account, userId: account.id }, 'changePassword');
-  const currentHash = account.passwordHash;
-  if (currentHash === null) throw new Error('changePassword was granted without a password');
   const throttleKey = `password:${account.id}`;
   await assertLoginAllowed(ctx.db, throttleKey);
+  // The viewer carries no password hash (platform/sessions.ts): read the current one here.
+  const [stored] = await ctx.db
+    .select({ passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.id, account.id));
+  const currentHash = stored?.passwordHash;
+  if (!currentHash) throw new Error('changePassword was granted without a password');
   if (!(await verifyPassword(input.oldPassword, currentHash))) {
     await recordLoginFailure(ctx.db, [throttleKey]);
     throw invalidCurrentPassword();

@@ -1,5 +1,5 @@
 import type { AttendanceValue, RsvpValue, UserEventStatus } from '@convene/contract';
-import type { accounts } from '../../db/schema/index.ts';
+import type { AccountFields } from '../../db/schema/index.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
 import type { RsvpRow } from '../events/events.access.ts';
 
@@ -11,7 +11,7 @@ import type { RsvpRow } from '../events/events.access.ts';
  */
 export function presentUserEventStatus(
   row: RsvpRow,
-  account: typeof accounts.$inferSelect | null,
+  account: AccountFields | null,
   viewer: { userId: string; seesInvitedAddresses: boolean },
 ): UserEventStatus {
   const seen = account ? presentUser({ id: viewer.userId }, account) : null;

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { rawRowReader } from '../../db/rawRows.ts';
-import { accounts, userEventStatuses } from '../../db/schema/index.ts';
+import { type AccountFields, accounts, userEventStatuses } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
@@ -40,8 +40,6 @@ export function getRsvpOptions(): RsvpOptions {
   };
 }
 
-type AccountRow = typeof accounts.$inferSelect;
-
 /**
  * Presents RSVP rows with their accounts, for one viewer: the viewer's own account is the one
  * this request signed in with; the others are read in one statement unless the caller has them.
@@ -51,7 +49,7 @@ async function presentRows(
   rows: RsvpRow[],
   viewer: Viewer,
   access: EventAccess,
-  known?: Map<string, AccountRow>,
+  known?: Map<string, AccountFields>,
 ) {
   const own = viewer.account;
   let byId = known;

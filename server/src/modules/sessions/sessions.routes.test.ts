@@ -4,6 +4,7 @@ import { testCaller } from '../../../test/call.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/ids.ts';
+import { findViewerByToken } from '../../platform/sessions.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 
@@ -96,6 +97,14 @@ describe.each(testDatabases())('sessions: lifetime, list, sign out on %s', (kind
     const before = Date.now();
     expect((await account(token)).statusCode).toBe(200);
     expect((await sessionOf(token)).lastUsedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('resolves a token to its account without the password hash, and whether it has one', async () => {
+    const user = await app.register();
+    const viewer = await findViewerByToken(app.database.db, user.loginToken, app.ctx.config.sessionLifetime);
+    expect(viewer).toMatchObject({ account: { id: user.userId, email: user.email, hasPassword: true } });
+    expect(viewer?.account).not.toHaveProperty('passwordHash');
+    expect(JSON.stringify(viewer)).not.toContain('scrypt$');
   });
 
   it('lists one’s live sessions, this device first, with the User-Agent and last use', async () => {
