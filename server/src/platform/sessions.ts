@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { SessionLifetime } from '../config.ts';
+import { type AccountFields, accountFieldColumns } from '../db/accountFields.ts';
 import type { Db } from '../db/connect.ts';
 import { preparedPerDb } from '../db/prepared.ts';
-import { type AccountFields, accounts, sessions } from '../db/schema/index.ts';
+import { accounts, sessions } from '../db/schema/index.ts';
 import { hashToken, newId, newSecretToken } from './ids.ts';
 
 /**
@@ -15,8 +16,6 @@ export interface Viewer {
 }
 
 export type SignedInAccount = AccountFields & { hasPassword: boolean };
-
-const { passwordHash: _passwordHash, ...accountFieldColumns } = getTableColumns(accounts);
 
 /** The last-use time is written at most this often per session, not on every request. */
 export const lastUseResolutionMs = 60_000;

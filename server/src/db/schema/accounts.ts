@@ -32,9 +32,6 @@ export const accounts = pgTable(
   (table) => [uniqueIndex('accounts_email_key').on(table.email)],
 );
 
-/** An account's columns but its password hash: what requests pass around and present. */
-export type AccountFields = Omit<typeof accounts.$inferSelect, 'passwordHash'>;
-
 /** A signed-in session: one per login, its token stored only as a SHA-256 hash. */
 export const sessions = pgTable(
   'sessions',

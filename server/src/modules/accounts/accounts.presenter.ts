@@ -1,5 +1,5 @@
 import type { Account, UserProfile } from '@convene/contract';
-import type { AccountFields } from '../../db/schema/index.ts';
+import type { AccountFields } from '../../db/accountFields.ts';
 
 /** The signed-in user's own account, every field (PRODUCT.md §1.3 Account). */
 export function presentOwnAccount(row: AccountFields, loginToken?: string): Account {

@@ -1,6 +1,7 @@
 import { type Account, type ProfileUpdateAnswer, profileMessages, type UserProfile } from '@convene/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { type AccountFields, accountFieldColumns } from '../../db/accountFields.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts, sessions, userBlocks, userNotes } from '../../db/schema/index.ts';
 import { ApiError, notFound, validation } from '../../platform/errors.ts';
@@ -13,19 +14,17 @@ import { transact } from '../../platform/transaction.ts';
 import { accountPolicy } from './accounts.policy.ts';
 import { presentOwnAccount, presentUser } from './accounts.presenter.ts';
 
-type AccountRow = typeof accounts.$inferSelect;
-
 /** An account others may see (any status but deleted), or null. */
-export async function findVisibleAccount(db: Db, userId: string): Promise<AccountRow | null> {
+export async function findVisibleAccount(db: Db, userId: string): Promise<AccountFields | null> {
   const [row] = await db
-    .select()
+    .select(accountFieldColumns)
     .from(accounts)
     .where(and(eq(accounts.id, userId), ne(accounts.status, 'deleted')));
   return row ?? null;
 }
 
 /** An account others may see; 404 when unknown or deleted. */
-export async function getVisibleAccount(db: Db, userId: string): Promise<AccountRow> {
+export async function getVisibleAccount(db: Db, userId: string): Promise<AccountFields> {
   const row = await findVisibleAccount(db, userId);
   if (!row) throw notFound('User not found');
   return row;
@@ -50,7 +49,7 @@ export async function getUserView(
   if (userId === viewer.account.id) return presentOwnAccount(viewer.account);
   const viewerId = viewer.account.id;
   const [row] = await ctx.db
-    .select({ account: accounts, note: userNotes.note, blockedAt: userBlocks.createdAt })
+    .select({ account: accountFieldColumns, note: userNotes.note, blockedAt: userBlocks.createdAt })
     .from(accounts)
     .leftJoin(userNotes, and(eq(userNotes.authorId, viewerId), eq(userNotes.subjectId, accounts.id)))
     .leftJoin(userBlocks, and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, accounts.id)))

@@ -1,6 +1,7 @@
 import type { CalendarMember } from '@convene/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { accountFieldColumns } from '../../db/accountFields.ts';
 import { accounts, calendarMembers } from '../../db/schema/index.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
@@ -28,7 +29,7 @@ export async function listCalendarUsers(
   const where = and(eq(calendarMembers.calendarId, query.calendarId), search);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ member: calendarMembers, account: accounts })
+      .select({ member: calendarMembers, account: accountFieldColumns })
       .from(calendarMembers)
       .leftJoin(accounts, eq(accounts.id, calendarMembers.userId))
       .where(where)

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { accountFieldColumns } from '../../db/accountFields.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { accounts, conversationParticipants, conversations, userBlocks } from '../../db/schema/index.ts';
@@ -111,7 +112,7 @@ export async function getVisibleAccounts(db: Db, userIds: string[]) {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return [];
   const rows = await db
-    .select()
+    .select(accountFieldColumns)
     .from(accounts)
     .where(and(inArray(accounts.id, unique), ne(accounts.status, 'deleted')));
   if (rows.length !== unique.length) throw notFound('User not found');

@@ -1,11 +1,10 @@
 import type { ChatMessage, ChatParticipant, ChatRole, Conversation } from '@convene/contract';
-import type { accounts, messages } from '../../db/schema/index.ts';
+import type { AccountFields } from '../../db/accountFields.ts';
+import type { messages } from '../../db/schema/index.ts';
 import type { ConversationAccess, ParticipantRow } from './chat.access.ts';
 import { conversationPolicy, participantPolicy } from './chat.policy.ts';
 
 type MessageRow = typeof messages.$inferSelect;
-type AccountRow = typeof accounts.$inferSelect;
-
 /** A message as every participant sees it; `senderName` is the sender's current name. */
 export function presentMessage(row: MessageRow, senderName: string | null): ChatMessage {
   return {
@@ -34,7 +33,7 @@ export function presentMessage(row: MessageRow, senderName: string | null): Chat
 export function presentParticipant(
   access: ConversationAccess,
   row: ParticipantRow,
-  account: AccountRow | null,
+  account: AccountFields | null,
   isBlocked: boolean,
 ): ChatParticipant {
   const viewerId = access.participant.userId;

@@ -1,6 +1,7 @@
 import type { ChatMessage, ChatParticipant, Conversation } from '@convene/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { accountFieldColumns } from '../../db/accountFields.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { accounts, conversationParticipants, messages, userBlocks } from '../../db/schema/index.ts';
@@ -26,7 +27,7 @@ const directPeopleQuery = preparedPerDb((db) =>
   db
     .select({
       participant: conversationParticipants,
-      account: accounts,
+      account: accountFieldColumns,
       viewerBlocks: userBlocks.blockerId,
       blocksViewer: theyBlock.blockerId,
     })

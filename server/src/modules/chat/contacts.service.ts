@@ -2,6 +2,7 @@ import type { ChatContact, contactSearchQuery } from '@convene/contract';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { type AccountFields, accountFieldColumns } from '../../db/accountFields.ts';
 import { accounts, userBlocks } from '../../db/schema/index.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
@@ -10,10 +11,8 @@ import { getVisibleAccounts } from './chat.access.ts';
 import { personPolicy } from './chat.policy.ts';
 import { containsPattern } from './conversations.service.ts';
 
-type AccountRow = typeof accounts.$inferSelect;
-
 /** A contact as the viewer sees them: the e-mail as their privacy allows, or as typed whole. */
-function presentContact(viewer: Viewer, row: AccountRow, isBlocked: boolean, typed?: string): ChatContact {
+function presentContact(viewer: Viewer, row: AccountFields, isBlocked: boolean, typed?: string): ChatContact {
   const seen = presentUser(viewer.account, row);
   return {
     userId: row.id,
@@ -36,7 +35,7 @@ export async function searchContacts(
   const viewerId = viewer.account.id;
   const text = query.q;
   const rows = await ctx.db
-    .select({ account: accounts, blockedAt: userBlocks.createdAt })
+    .select({ account: accountFieldColumns, blockedAt: userBlocks.createdAt })
     .from(accounts)
     .leftJoin(userBlocks, and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, accounts.id)))
     .where(
@@ -64,7 +63,7 @@ export async function searchContacts(
 /** GET /api/users/blocks: the people the viewer blocked, most recent first. */
 export async function listBlocks(ctx: AppContext, viewer: Viewer): Promise<ChatContact[]> {
   const rows = await ctx.db
-    .select({ account: accounts })
+    .select({ account: accountFieldColumns })
     .from(userBlocks)
     .innerJoin(accounts, eq(accounts.id, userBlocks.blockedId))
     .where(and(eq(userBlocks.blockerId, viewer.account.id), ne(accounts.status, 'deleted')))

@@ -1,6 +1,7 @@
 import { type ChatInvitationAnswer, chatMessages } from '@convene/contract';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { type AccountFields, accountFieldColumns } from '../../db/accountFields.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts, chatInvitations, conversationParticipants, conversations } from '../../db/schema/index.ts';
 import { notFound, validation } from '../../platform/errors.ts';
@@ -12,7 +13,6 @@ import { spendInvitation } from '../invitations/invitationLimit.ts';
 import { personPolicy } from './chat.policy.ts';
 import { chatInvitationMail } from './invitations.mails.ts';
 
-type AccountRow = typeof accounts.$inferSelect;
 type InvitationRow = typeof chatInvitations.$inferSelect;
 
 /**
@@ -56,12 +56,12 @@ export async function inviteByEmail(
 export async function resolvePeople(
   db: Db,
   ids: string[],
-): Promise<{ accounts: AccountRow[]; invitations: InvitationRow[] }> {
+): Promise<{ accounts: AccountFields[]; invitations: InvitationRow[] }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { accounts: [], invitations: [] };
   const [found, invited] = await Promise.all([
     db
-      .select()
+      .select(accountFieldColumns)
       .from(accounts)
       .where(and(inArray(accounts.id, unique), ne(accounts.status, 'deleted'))),
     db.select().from(chatInvitations).where(inArray(chatInvitations.id, unique)),

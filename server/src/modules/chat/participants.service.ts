@@ -2,6 +2,7 @@ import type { ChatParticipant, participantListQuery } from '@convene/contract';
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { accountFieldColumns } from '../../db/accountFields.ts';
 import { accounts, conversationParticipants, userBlocks } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -27,7 +28,11 @@ export async function listParticipants(
   const access = await getConversationAccess(ctx.db, conversationId, viewer.account.id);
   const viewerId = viewer.account.id;
   const rows = await ctx.db
-    .select({ participant: conversationParticipants, account: accounts, blockedAt: userBlocks.createdAt })
+    .select({
+      participant: conversationParticipants,
+      account: accountFieldColumns,
+      blockedAt: userBlocks.createdAt,
+    })
     .from(conversationParticipants)
     .leftJoin(accounts, eq(accounts.id, conversationParticipants.userId))
     .leftJoin(
@@ -149,7 +154,11 @@ export async function addParticipants(
 
 async function getTarget(ctx: AppContext, viewerId: string, conversationId: string, userId: string) {
   const [row] = await ctx.db
-    .select({ participant: conversationParticipants, account: accounts, blockedAt: userBlocks.createdAt })
+    .select({
+      participant: conversationParticipants,
+      account: accountFieldColumns,
+      blockedAt: userBlocks.createdAt,
+    })
     .from(conversationParticipants)
     .leftJoin(accounts, eq(accounts.id, conversationParticipants.userId))
     .leftJoin(userBlocks, and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, userId)))

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext, RequestEffect } from '../../context.ts';
+import { accountFieldColumns } from '../../db/accountFields.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -36,7 +37,7 @@ export const invitationWithdrawn = () =>
  */
 export async function findInvitee(db: Db, who: { userId?: string; email?: string }) {
   const [account] = await db
-    .select()
+    .select(accountFieldColumns)
     .from(accounts)
     .where(
       who.userId

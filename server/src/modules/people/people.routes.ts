@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { accountFieldColumns } from '../../db/accountFields.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { getViewer, perAccountRateLimit } from '../../platform/http.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
@@ -21,7 +22,7 @@ export function registerPeopleRoutes(fastify: FastifyInstance, ctx: AppContext):
       const viewer = getViewer(request);
       const text = request.query.searchString.toLowerCase();
       const rows = await ctx.db
-        .select()
+        .select(accountFieldColumns)
         .from(accounts)
         .where(
           and(

@@ -1,5 +1,5 @@
 import type { AttendanceValue, RsvpValue, UserEventStatus } from '@convene/contract';
-import type { AccountFields } from '../../db/schema/index.ts';
+import type { AccountFields } from '../../db/accountFields.ts';
 import { presentUser } from '../accounts/accounts.presenter.ts';
 import type { RsvpRow } from '../events/events.access.ts';
 

@@ -10,10 +10,11 @@ import {
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { type AccountFields, accountFieldColumns } from '../../db/accountFields.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { rawRowReader } from '../../db/rawRows.ts';
-import { type AccountFields, accounts, userEventStatuses } from '../../db/schema/index.ts';
+import { accounts, userEventStatuses } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
@@ -55,7 +56,10 @@ async function presentRows(
   let byId = known;
   if (!byId) {
     const ids = rows.flatMap((row) => (row.userId && row.userId !== own.id ? [row.userId] : []));
-    const found = ids.length === 0 ? [] : await db.select().from(accounts).where(inArray(accounts.id, ids));
+    const found =
+      ids.length === 0
+        ? []
+        : await db.select(accountFieldColumns).from(accounts).where(inArray(accounts.id, ids));
     byId = new Map(found.map((account) => [account.id, account]));
   }
   byId.set(own.id, own);
@@ -155,7 +159,7 @@ const attendeesPageQuery = preparedPerDb((db) =>
   db
     .select({
       rsvp: userEventStatuses,
-      account: accounts,
+      account: accountFieldColumns,
       total: sql<number>`count(*) OVER ()`.mapWith(Number),
     })
     .from(userEventStatuses)
