@@ -111,7 +111,7 @@ export async function updateProfile(
         updatedAt: new Date(),
       })
       .where(eq(accounts.id, userId))
-      .returning();
+      .returning(accountFieldColumns);
     if (!updated) throw notFound('User not found');
     await recordRealtime(tx, [{ userId, message: 'account', payload: { userId, action: 'update' } }]);
     return updated;

@@ -1,6 +1,7 @@
 import type { Account } from '@convene/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { type AccountFields, accountFieldColumns } from '../../db/accountFields.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -22,8 +23,6 @@ import { createPersonalCalendar } from '../calendars/calendars.service.ts';
 import { attachInvitations } from '../invitations/invitations.service.ts';
 import { authErrors } from './auth.errors.ts';
 import { confirmationMail, mailLanguage, resetPasswordMail } from './auth.mails.ts';
-
-type AccountRow = typeof accounts.$inferSelect;
 
 /** Parsed registration input (contract registerBody). */
 export interface RegisterInput {
@@ -152,7 +151,7 @@ export async function resetPassword(
       .update(accounts)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(accounts.id, accountId))
-      .returning();
+      .returning(accountFieldColumns);
     if (!row) throw authErrors.invalidLink('token');
     if (row.status === 'pending') await activateAccount(ctx, tx, row);
     return { email: row.email, revoked: await revokeAllSessions(tx, accountId) };
@@ -167,7 +166,7 @@ export async function resetPassword(
  * (before or after it registered) become its own, as pending requests in its feed, and
  * `account.addressProven` lets other features claim what they kept for the address.
  */
-async function activateAccount(ctx: AppContext, tx: Db, account: AccountRow): Promise<void> {
+async function activateAccount(ctx: AppContext, tx: Db, account: AccountFields): Promise<void> {
   await tx
     .update(accounts)
     .set({ status: 'active', updatedAt: new Date() })
@@ -185,7 +184,9 @@ async function activateAccount(ctx: AppContext, tx: Db, account: AccountRow): Pr
 export async function confirmEmail(ctx: AppContext, token: string): Promise<boolean> {
   const accountId = await transact(ctx, async (tx) => {
     const id = await consumeOneTimeCode(tx, token, 'confirmEmail');
-    const [account] = id ? await tx.select().from(accounts).where(eq(accounts.id, id)) : [];
+    const [account] = id
+      ? await tx.select(accountFieldColumns).from(accounts).where(eq(accounts.id, id))
+      : [];
     if (!account) return null;
     if (account.status === 'pending') await activateAccount(ctx, tx, account);
     await recordRealtime(tx, [
@@ -224,7 +225,9 @@ export function createLoginCode(ctx: AppContext, viewer: Viewer) {
 export async function autoLogin(ctx: AppContext, code: string, userAgent?: string): Promise<Account> {
   return ctx.db.transaction(async (tx) => {
     const accountId = await consumeOneTimeCode(tx, code, 'login');
-    const [account] = accountId ? await tx.select().from(accounts).where(eq(accounts.id, accountId)) : [];
+    const [account] = accountId
+      ? await tx.select(accountFieldColumns).from(accounts).where(eq(accounts.id, accountId))
+      : [];
     if (!account || account.status === 'deleted') throw authErrors.invalidLink('code');
     const session = await createSession(tx, account.id, userAgent);
     return presentOwnAccount(account, session.token);

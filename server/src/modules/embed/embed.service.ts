@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Account } from '@convene/contract';
 import { and, eq, gt, isNull, like } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { accountFieldColumns } from '../../db/accountFields.ts';
 import { accounts, oneTimeCodes } from '../../db/schema/index.ts';
 import { hashToken, newSecretToken } from '../../platform/ids.ts';
 import { createSession } from '../../platform/sessions.ts';
@@ -83,7 +84,10 @@ export async function exchangeEmbedCode(
   if (boundOrigin !== input.hostOrigin || !ctx.config.embed.allowedOrigins.includes(boundOrigin)) {
     throw embedErrors.wrongOrigin();
   }
-  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, spent.accountId));
+  const [account] = await ctx.db
+    .select(accountFieldColumns)
+    .from(accounts)
+    .where(eq(accounts.id, spent.accountId));
   if (!account || account.status === 'deleted') throw embedErrors.codeInvalid();
   const session = await createSession(ctx.db, account.id, userAgent);
   return presentOwnAccount(account, session.token);
