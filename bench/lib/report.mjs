@@ -205,6 +205,8 @@ without it keeps this section as it was.
 
 ${results.streams ? renderStreamsSection(results.streams, machine) : (previousSection(previousDoc, STREAMS_BEGIN, STREAMS_END) ?? STREAMS_NOT_MEASURED)}
 
+${keptNotes(previousDoc, STREAMS_NOTES_BEGIN, STREAMS_NOTES_END)}
+
 ## Load test (issue 17)
 
 Measured by \`npm run bench -- --load-users=…\` or \`node bench/load.mjs --write\`; a run without it
@@ -218,6 +220,8 @@ is Mattermost's thresholds — average request < 100 ms, p99 < 2 s, 5xx (with ne
 sockets within the step, p99 < 2 s.
 
 ${results.loadTest ? renderLoadSection(results.loadTest, machine) : (previousSection(previousDoc, ...LOAD_MARKERS) ?? LOAD_NOT_MEASURED)}
+
+${keptNotes(previousDoc, LOAD_NOTES_BEGIN, LOAD_NOTES_END)}
 
 ## Faults (issue 17)
 
@@ -628,6 +632,20 @@ const AGENDA_CHANGE_END = '<!-- agenda-change:end -->';
 
 const FOOTPRINT_BEGIN = '<!-- footprint:begin -->';
 const FOOTPRINT_END = '<!-- footprint:end -->';
+
+/**
+ * Notes written by hand after a measured section (earlier runs, before/after pairs, what a
+ * session found): every run keeps them as they were, whatever it measured.
+ */
+const STREAMS_NOTES_BEGIN = '<!-- streams-notes:begin -->';
+const STREAMS_NOTES_END = '<!-- streams-notes:end -->';
+const LOAD_NOTES_BEGIN = '<!-- load-notes:begin -->';
+const LOAD_NOTES_END = '<!-- load-notes:end -->';
+
+/** An earlier page's hand-written notes between two markers, or the empty pair to write them in. */
+function keptNotes(doc, beginMarker, endMarker) {
+  return previousSection(doc, beginMarker, endMarker) ?? `${beginMarker}\n${endMarker}`;
+}
 
 /** The part of an earlier page between two markers (markers included), or null. */
 function previousSection(doc, beginMarker, endMarker) {
