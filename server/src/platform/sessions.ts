@@ -15,6 +15,7 @@ export interface Viewer {
   sessionId: string;
 }
 
+/** The signed-in account: every column but the password hash, and whether it has one. */
 export type SignedInAccount = AccountFields & { hasPassword: boolean };
 
 /** The last-use time is written at most this often per session, not on every request. */
