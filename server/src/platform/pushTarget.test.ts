@@ -152,10 +152,13 @@ describe('push endpoints on a server without the test escape hatch', () => {
   });
 
   it('refuses at send time a stored private endpoint: no connection, no retry, the row removed', async () => {
-    for (const endpoint of [`https://127.0.0.1:${trapPort}/push`, `https://localhost:${trapPort}/push`]) {
+    // Ids by position: both addresses are as long, so an id built from the length and the clock
+    // collided whenever both rows were written within the same millisecond.
+    const endpoints = [`https://127.0.0.1:${trapPort}/push`, `https://localhost:${trapPort}/push`];
+    for (const [index, endpoint] of endpoints.entries()) {
       await app.database.db
         .insert(pushDevices)
-        .values({ id: `dev-${endpoint.length}-${Date.now()}`, accountId: userId, endpoint, ...keys });
+        .values({ id: `private-device-${index}`, accountId: userId, endpoint, ...keys });
     }
     const actor = await app.register();
     await app.database.db.transaction((tx) =>
