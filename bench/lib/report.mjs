@@ -103,11 +103,11 @@ function heaviest(web) {
 export function routeTable(web) {
   if (!web) return 'Not measured: web/dist/.vite/manifest.json is missing (build the web app first).';
   const lines = [
-    '| route | JS files | gzipped JS |',
-    '|---|---|---|',
+    '| route | JS files | gzipped JS | budget |',
+    '|---|---|---|---|',
     ...web.routes.map(
       (route) =>
-        `| ${route.route}${route.lazy ? '' : ' (all in the entry)'} | ${route.files} | ${kib(route.gzip)} |`,
+        `| ${route.route}${route.lazy ? '' : ' (all in the entry)'} | ${route.files} | ${kib(route.gzip)} | ${route.budgetKiB} KiB |`,
     ),
   ];
   return `${lines.join('\n')}
