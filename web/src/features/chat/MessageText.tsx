@@ -1,6 +1,7 @@
 import { Link } from '@mui/material';
 import Markdown, { type Components } from 'react-markdown';
-import { linkify, safeHref } from './chatModel.ts';
+import { safeHref } from './chatModel.ts';
+import { linkify } from './messageLinks.ts';
 
 const components: Components = {
   // Links leave the app in a new tab, without access back to it.
@@ -26,7 +27,8 @@ const components: Components = {
 
 /**
  * A message's markdown, rendered safely: raw HTML is shown as text (react-markdown never renders
- * it without a plugin), only http(s) and mailto links are followed, scheme-less ones get http://.
+ * it without a plugin), addresses in the text become links (messageLinks.ts), only http(s) and
+ * mailto links are followed, scheme-less ones get http://.
  */
 export function MessageText({ text }: { text: string }) {
   return <Markdown components={components}>{linkify(text)}</Markdown>;

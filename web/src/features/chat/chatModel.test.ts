@@ -4,7 +4,6 @@ import {
   buildMessageRows,
   contactQuery,
   dayWord,
-  linkify,
   localDay,
   orderParticipants,
   pickableContacts,
@@ -106,13 +105,6 @@ describe('links', () => {
     expect(withScheme('https://x.org')).toBe('https://x.org');
     expect(safeHref('javascript:alert(1)')).toBeUndefined();
     expect(safeHref('www.x.org')).toBe('http://www.x.org');
-  });
-
-  it('turns bare addresses into markdown links and leaves written links and code alone', () => {
-    expect(linkify('see example.com/a now')).toBe('see [example.com/a](http://example.com/a) now');
-    expect(linkify('go https://x.org.')).toBe('go [https://x.org](https://x.org).');
-    expect(linkify('[site](x.org) and `a.com`')).toBe('[site](x.org) and `a.com`');
-    expect(linkify('mail me at a@b.com')).toBe('mail me at a@b.com');
   });
 });
 

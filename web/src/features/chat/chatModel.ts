@@ -162,25 +162,6 @@ export function safeHref(href: string): string | undefined {
   return /^(https?:|mailto:)/i.test(full) ? full : undefined;
 }
 
-// A bare address: a scheme link, or www.… / name.tld… with an optional path (not inside a markdown link).
-const bareLink =
-  /(^|[\s(])((?:https?:\/\/|www\.)[^\s<>()]*[^\s<>().,!?;:]|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/(?:[^\s<>()]*[^\s<>().,!?;:])?)?)(?=$|[\s).,!?;:])/gi;
-
-/** Turns bare addresses into markdown links (spec §5: links in text become markdown links). */
-export function linkify(text: string): string {
-  return text
-    .split(/(`[^`]*`|\[[^\]]*\]\([^)]*\))/)
-    .map((part, index) =>
-      index % 2 === 1
-        ? part
-        : part.replace(bareLink, (_match, before: string, address: string) => {
-            if (address.includes('@')) return `${before}${address}`;
-            return `${before}[${address}](${withScheme(address)})`;
-          }),
-    )
-    .join('');
-}
-
 /**
  * Participants in the spec's order (PRODUCT.md §2.4): me, then active, pending, blocked,
  * unavailable, each by name ignoring case; deleted ones dropped, repeats of a person removed.
