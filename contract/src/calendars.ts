@@ -121,6 +121,10 @@ export const calendarAbilities = z.object({
   grantEdit: z.boolean(),
   /** Give an invitee canShare (a sharer: they hold it). */
   grantShare: z.boolean(),
+  /** Leave the calendar: a confirmed member, not the owner, of a calendar that is not personal. */
+  leave: z.boolean(),
+  /** Take back the pending offer of ownership (the owner, while one is pending). */
+  cancelOwnershipOffer: z.boolean(),
 });
 export type CalendarAbilities = z.infer<typeof calendarAbilities>;
 
@@ -175,6 +179,18 @@ export type Calendar = z.infer<typeof calendar>;
 /** GET /api/calendar/myCalendars query. */
 export const myCalendarsQuery = z.object({ ignoreDeleted: z.enum(['true', 'false']).default('true') });
 
+/**
+ * What the viewer may do with one person of a calendar, as the server's members policy computes
+ * it (docs/PRODUCT.md, roles): the web reads these instead of re-deriving the role ladder.
+ */
+export const calendarMemberAbilities = z.object({
+  changeRole: z.boolean(),
+  /** Remove the member, or take back a pending invitation. */
+  remove: z.boolean(),
+  offerOwnership: z.boolean(),
+});
+export type CalendarMemberAbilities = z.infer<typeof calendarMemberAbilities>;
+
 /** A person of a calendar (PRODUCT.md §1.3 Calendar person / member). */
 export const calendarMember = z.object({
   memberId: z.string(),
@@ -186,6 +202,9 @@ export const calendarMember = z.object({
   permissions: memberPermissions,
   isConfirmed: z.boolean(),
   role: z.object({ name: z.enum(calendarRoles) }),
+  abilities: calendarMemberAbilities,
+  /** An offer of ownership to this member is pending. */
+  ownershipOffered: z.boolean(),
 });
 export type CalendarMember = z.infer<typeof calendarMember>;
 
@@ -266,6 +285,24 @@ export const unshareCalendarBody = z.object({
   memberId: z.string().min(1).max(64),
   calendarId: z.string().min(1).max(64),
 });
+
+/** Roles a member can be given: every role but the owner's (ownership is handed over by an offer). */
+export const assignableCalendarRoles = ['admin', 'manager', 'assistant', 'member'] as const;
+export type AssignableCalendarRole = (typeof assignableCalendarRoles)[number];
+
+/** /api/members/{memberId} */
+export const memberIdParams = z.object({ memberId: z.string().min(1).max(64) });
+
+/** PUT /api/members/{memberId}: the member's new role (its flags follow, docs/PRODUCT.md). */
+export const changeMemberRoleBody = z.object({
+  calendarId: z.string().min(1).max(64),
+  role: z.enum(assignableCalendarRoles, { error: 'calendarPeople.errors.roleInvalid' }),
+});
+export type ChangeMemberRoleBody = z.infer<typeof changeMemberRoleBody>;
+
+/** POST /api/calendars/{calendarId}/ownershipOffer: the confirmed member offered ownership. */
+export const ownershipOfferBody = z.object({ memberId: z.string().min(1).max(64) });
+export type OwnershipOfferBody = z.infer<typeof ownershipOfferBody>;
 
 /** GET /api/user?searchString= */
 export const userSearchQuery = z.object({

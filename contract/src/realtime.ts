@@ -18,6 +18,16 @@ export interface ServerToClientMessages {
     lastActionType: 'create' | 'update' | 'delete';
     reason?: CalendarLinkRemoval;
   }) => void;
+  /**
+   * The people of a calendar changed (a role, a removal or departure, an answer to an invitation,
+   * an offer of ownership or a new owner): whoever shows its People list or its abilities refetches
+   * them. `memberId` is the person it concerns.
+   */
+  calendarMembers: (payload: {
+    calendarId: string;
+    memberId: string;
+    action: 'create' | 'update' | 'delete';
+  }) => void;
   event: (payload: { eventId: string; lastActionType: 'create' | 'update' | 'delete' }) => void;
   userEventStatus: (payload: { eventId: string; userEventStatusId: string }) => void;
   notification: (payload: { notificationId: string }) => void;
