@@ -85,6 +85,12 @@ export type ResetPasswordConfirmBody = z.input<typeof resetPasswordConfirmBody>;
  */
 export const resetPasswordConfirmAnswer = z.object({ email: z.string() });
 
+/** GET /api/account/resetPassword/check?token=: the mailed link's token, looked at without spending it. */
+export const resetPasswordCheckQuery = z.object({ token: z.string().max(200).default('') });
+
+/** GET /api/account/resetPassword/check answer: whether the link can still set a password. */
+export const resetPasswordCheckAnswer = z.object({ usable: z.boolean() });
+
 /** POST /api/auth/autoLogin: a single-use login code from an /auto-login/{code} link. */
 export const autoLoginBody = z.object({ code: z.string().min(1).max(200) });
 

@@ -48,6 +48,7 @@ describe.each(testDatabases())('HTTP platform on %s', (kind) => {
         'GET /api/config',
         'GET /api/health',
         'GET /api/openapi.json',
+        'GET /api/account/resetPassword/check',
         'POST /api/account/resetPassword',
         'POST /api/account/resetPassword/confirm',
         'POST /api/auth/autoLogin',

@@ -36,6 +36,24 @@ export async function createOneTimeCode(
   return { code, expiresAt };
 }
 
+/** Whether a code is known, unused, unexpired and for `purpose`, without spending it. */
+export async function isOneTimeCodeUsable(db: Db, code: string, purpose: CodePurpose): Promise<boolean> {
+  if (code.length === 0 || code.length > 200) return false;
+  const [row] = await db
+    .select({ purpose: oneTimeCodes.purpose })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, hashToken(code)),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Spends a code in one statement, so two simultaneous uses cannot both succeed; answers the
  * account id, or null when the code is unknown, used, expired or for another purpose.

@@ -87,6 +87,46 @@ describe.each(testDatabases())('reset password, e-mail confirmation and auto-log
     expect(response.json().code).toBe('TOKEN_INVALID');
   });
 
+  it('checks a reset link without spending it: usable until used or expired, never another code', async () => {
+    const check = (token: string) =>
+      get(`/api/account/resetPassword/check?token=${encodeURIComponent(token)}`);
+    const user = await app.register();
+    await post('/api/account/resetPassword', { email: user.email, recaptchaCode: await app.solveCaptcha() });
+    const tokenIn = async (marker: string) =>
+      new URL(findLink(await lastMailTo(user.email, marker), marker)).searchParams.get('token') as string;
+    const token = await tokenIn('/reset-password?token=');
+
+    // Public: the person who opened the mailed link is not signed in.
+    expect((await check(token)).json()).toEqual({ usable: true });
+    expect((await check(token)).json()).toEqual({ usable: true });
+    const reset = await post('/api/account/resetPassword/confirm', { token, password: 'brand-new-pass' });
+    expect(reset.statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual({ usable: false });
+
+    // Another purpose's code, an unknown one, none at all: not a usable reset link.
+    expect((await check(await tokenIn('/api/account/confirmEmail?token='))).json()).toEqual({
+      usable: false,
+    });
+    expect((await check('not-a-token')).json()).toEqual({ usable: false });
+    expect((await get('/api/account/resetPassword/check')).json()).toEqual({ usable: false });
+    const tooLong = await check('x'.repeat(201));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ field: 'token' });
+
+    // An expired link, as confirming it would say.
+    await post('/api/account/resetPassword', { email: user.email, recaptchaCode: await app.solveCaptcha() });
+    const fresh = await tokenIn('/reset-password?token=');
+    expect(fresh).not.toBe(token);
+    expect((await check(fresh)).json()).toEqual({ usable: true });
+    await app.database.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.accountId, user.userId));
+    expect((await check(fresh)).json()).toEqual({ usable: false });
+  });
+
   it('confirms the e-mail once from the mailed link, which then redirects to the login screen', async () => {
     const user = await app.register();
     const link = new URL(

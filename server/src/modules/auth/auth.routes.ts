@@ -5,6 +5,8 @@ import {
   loginCodeAnswer,
   registerBody,
   resetPasswordBody,
+  resetPasswordCheckAnswer,
+  resetPasswordCheckQuery,
   resetPasswordConfirmAnswer,
   resetPasswordConfirmBody,
 } from '@convene/contract';
@@ -66,6 +68,22 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
       await auth.requestPasswordReset(ctx, request.body, request.ip);
       return reply.status(204).send();
     },
+  );
+
+  // Looks at a mailed link's token without spending it: the page opened from the link says at
+  // once when it was used or has expired. Rate-limited like the forms (a 256-bit token cannot be
+  // guessed, and the answer names no account).
+  app.get(
+    '/api/account/resetPassword/check',
+    {
+      config: { public: true, rateLimit: formRateLimit },
+      schema: {
+        tags: ['auth'],
+        querystring: resetPasswordCheckQuery,
+        response: { 200: resetPasswordCheckAnswer },
+      },
+    },
+    (request) => auth.checkPasswordResetLink(ctx, request.query.token),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import {
   recordLoginFailure,
   throttleLogin,
 } from '../../platform/loginThrottle.ts';
-import { consumeOneTimeCode, createOneTimeCode } from '../../platform/oneTimeCodes.ts';
+import { consumeOneTimeCode, createOneTimeCode, isOneTimeCodeUsable } from '../../platform/oneTimeCodes.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { recordRealtime } from '../../platform/realtimeOutbox.ts';
@@ -132,6 +132,14 @@ export async function requestPasswordReset(
     );
   });
   ctx.outbox.kick();
+}
+
+/**
+ * Whether a reset link can still set a password (unused, unexpired), so that the page says at
+ * once that a used or expired link is dead instead of showing a form that cannot succeed.
+ */
+export async function checkPasswordResetLink(ctx: AppContext, token: string): Promise<{ usable: boolean }> {
+  return { usable: await isOneTimeCodeUsable(ctx.db, token, 'resetPassword') };
 }
 
 /**
