@@ -1,6 +1,7 @@
 /** A group made in the browser, its info and roles; photos, blocking and the profile's Chat button. */
 import { drawPng, shot, signUp } from './calendarsHelpers.ts';
 import { expect, type Page, test } from './fixtures';
+import { confirmAddress } from './helpers.ts';
 import { callApi, storedAccount } from './profileHelpers.ts';
 
 /** A name only this run uses, so a contact search finds exactly one person. */
@@ -196,9 +197,16 @@ test('an unknown address is offered as an invitation, never one’s own, and joi
   });
   await expect(offer).toBeVisible();
   await shot(a, 'chat-new-invite');
+  // An unconfirmed account mails no one: it is told to confirm first.
+  await offer.click();
+  const refusal = a.getByText('Confirm your e-mail address first, then you can invite people by e-mail.');
+  await expect(refusal).toBeVisible();
+  await shot(a, 'chat-new-invite-unconfirmed');
+  await confirmAddress(a.request, alice.user.email);
   await offer.click();
   const chosen = a.getByRole('group', { name: 'Chosen people' });
   await expect(chosen).toContainText(invited);
+  await expect(refusal).toHaveCount(0);
   await expect(field).toHaveValue('');
   await a.getByLabel('Group name').fill('With a guest');
   await a.getByRole('button', { name: 'Start Conversation' }).click();

@@ -28,6 +28,8 @@ export const chatMessages = {
   cannotPromote: 'chat.errors.cannotPromote',
   supportThread: 'chat.errors.supportThread',
   ownAddress: 'chat.errors.ownAddress',
+  /** An unconfirmed account mails no invitations (anyone can register with any address). */
+  confirmToInvite: 'chat.errors.confirmToInvite',
 } as const;
 
 /** Limits of the chat (PRODUCT.md §2.9; the message length is ours). */
@@ -46,6 +48,8 @@ export const chatLimits = {
   /** Messages one account may send per minute, and conversations it may create (then 429). */
   sendsPerMinute: 60,
   createsPerMinute: 20,
+  /** Contact searches one account may make per minute, as many as people searches (then 429). */
+  contactSearchesPerMinute: 120,
 } as const;
 
 export const conversationTypes = ['1to1', 'group', 'calendar'] as const;

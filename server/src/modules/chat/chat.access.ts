@@ -79,17 +79,19 @@ async function findDirectOther(db: Db, conversationId: string, viewerId: string)
   };
 }
 
-/** Whether either of two people has blocked the other. */
-export async function isBlockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
+/** Whether a block stands between one person and any of others, whoever made it. */
+export async function isBlockedEitherWay(db: Db, personId: string, otherIds: string[]): Promise<boolean> {
+  if (otherIds.length === 0) return false;
   const rows = await db
     .select({ blockerId: userBlocks.blockerId })
     .from(userBlocks)
     .where(
       or(
-        and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
-        and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+        and(eq(userBlocks.blockerId, personId), inArray(userBlocks.blockedId, otherIds)),
+        and(inArray(userBlocks.blockerId, otherIds), eq(userBlocks.blockedId, personId)),
       ),
-    );
+    )
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -123,8 +123,10 @@ describe.each(testDatabases())('chat authorisation matrix on %s', (kind) => {
   const people = {} as Record<Exclude<Role, 'signedOut'> | 'target' | 'extra', User>;
   beforeAll(async () => {
     app = await createTestApp(kind);
+    // Confirmed, as only confirmed accounts mail invitations (chat.limits.test.ts has the rest).
     for (const role of [...roles, 'target', 'extra'] as const)
-      if (role !== 'signedOut') people[role] = await app.register({ name: `Matrix ${role}` });
+      if (role !== 'signedOut')
+        people[role] = await app.register({ name: `Matrix ${role}`, confirmed: true });
     await app.database.db
       .insert(userBlocks)
       .values({ blockerId: people.owner.userId, blockedId: people.blocked.userId });

@@ -166,17 +166,48 @@ describe('chat policy (PRODUCT.md §2.6)', () => {
   });
 
   it('honours canCreateChat and blocks when starting chats, and refuses blocking oneself or twice', () => {
-    const viewer = { id: 'v', canCreateChat: true };
+    const viewer = { id: 'v', canCreateChat: true, status: 'active' };
     const base = { viewer, targetId: 't', targetIsBlocked: false, blockedEitherWay: false };
-    expect(personPolicy.abilities(base)).toEqual({ createChat: true, startDirect: true, block: true });
-    expect(personPolicy.abilities({ ...base, viewer: { id: 'v', canCreateChat: false } })).toMatchObject({
+    expect(personPolicy.abilities(base)).toEqual({
+      createChat: true,
+      startDirect: true,
+      addPeople: true,
+      mailInvitation: true,
+      block: true,
+    });
+    expect(personPolicy.abilities({ ...base, viewer: { ...viewer, canCreateChat: false } })).toMatchObject({
       createChat: false,
       startDirect: false,
+      mailInvitation: false,
     });
     expect(personPolicy.check({ ...base, blockedEitherWay: true }, 'startDirect')?.message).toBe(
       'chat.errors.cannotChatBlocked',
     );
     expect(personPolicy.can({ ...base, targetId: 'v' }, 'block')).toBe(false);
     expect(personPolicy.can({ ...base, targetIsBlocked: true }, 'block')).toBe(false);
+  });
+
+  it('keeps people a block separates out of each other’s groups, with the same words either way', () => {
+    const base = {
+      viewer: { id: 'v', canCreateChat: true, status: 'active' },
+      targetId: '',
+      targetIsBlocked: false,
+      blockedEitherWay: true,
+    };
+    expect(personPolicy.check(base, 'addPeople')).toEqual({
+      message: 'chat.errors.cannotChatBlocked',
+      field: 'users',
+    });
+    expect(personPolicy.can({ ...base, blockedEitherWay: false }, 'addPeople')).toBe(true);
+  });
+
+  it('lets only a confirmed account mail invitations', () => {
+    const base = { targetId: '', targetIsBlocked: false, blockedEitherWay: false };
+    const unconfirmed = { ...base, viewer: { id: 'v', canCreateChat: true, status: 'pending' } };
+    expect(personPolicy.check(unconfirmed, 'mailInvitation')).toEqual({
+      message: 'chat.errors.confirmToInvite',
+      field: 'email',
+    });
+    expect(personPolicy.can(unconfirmed, 'createChat')).toBe(true);
   });
 });

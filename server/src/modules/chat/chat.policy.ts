@@ -68,23 +68,37 @@ export const participantPolicy = definePolicy<ParticipantAccess, 'remove' | 'cha
     mayBlock(access.participant.userId ?? '', target.userId ?? '', targetIsBlocked),
 });
 
-/** Someone about to block, or to start a chat with, another person. */
+/** Someone about to block, or to start a chat with, other people. */
 export interface PersonAccess {
-  viewer: { id: string; canCreateChat: boolean };
+  viewer: { id: string; canCreateChat: boolean; status: string };
   targetId: string;
   /** The viewer has blocked the target. */
   targetIsBlocked: boolean;
-  /** Either of the two has blocked the other. */
+  /** A block stands between the viewer and the target (or any of the people they bring in), either way. */
   blockedEitherWay: boolean;
 }
 
 const mayCreateChat = ({ viewer }: PersonAccess) =>
   unless(viewer.canCreateChat, chatMessages.cannotCreateChat);
 
-/** Starting chats and blocking people (PRODUCT.md §1.6, §1.7, §2.6). */
-export const personPolicy = definePolicy<PersonAccess, 'createChat' | 'startDirect' | 'block'>({
+/**
+ * A block is one fact, whoever made it: neither person brings the other into a conversation. The
+ * text is the same both ways, so the answer does not tell who blocked whom.
+ */
+const noBlockBetween = ({ blockedEitherWay }: PersonAccess) =>
+  unless(!blockedEitherWay, chatMessages.cannotChatBlocked, 'users');
+
+/** Starting chats, bringing people in, inviting addresses and blocking (PRODUCT.md §1.6, §1.7, §2.6). */
+export const personPolicy = definePolicy<
+  PersonAccess,
+  'createChat' | 'startDirect' | 'addPeople' | 'mailInvitation' | 'block'
+>({
   createChat: (access) => mayCreateChat(access),
-  startDirect: (access) =>
-    mayCreateChat(access) ?? unless(!access.blockedEitherWay, chatMessages.cannotChatBlocked, 'users'),
+  startDirect: (access) => mayCreateChat(access) ?? noBlockBetween(access),
+  // Into a new group or one the viewer manages.
+  addPeople: (access) => noBlockBetween(access),
+  // Anyone can register with someone else's address, so an unconfirmed account mails no one.
+  mailInvitation: (access) =>
+    mayCreateChat(access) ?? unless(access.viewer.status === 'active', chatMessages.confirmToInvite, 'email'),
   block: ({ viewer, targetId, targetIsBlocked }) => mayBlock(viewer.id, targetId, targetIsBlocked),
 });

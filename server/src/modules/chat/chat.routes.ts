@@ -149,7 +149,10 @@ export function registerChatRoutes(fastify: FastifyInstance, ctx: AppContext): v
 
   app.get(
     '/api/users',
-    { schema: { tags, querystring: contactSearchQuery, response: { 200: z.array(chatContact) } } },
+    {
+      config: { rateLimit: perAccountRateLimit(chatLimits.contactSearchesPerMinute, '1 minute') },
+      schema: { tags, querystring: contactSearchQuery, response: { 200: z.array(chatContact) } },
+    },
     (request) => contacts.searchContacts(ctx, getViewer(request), request.query),
   );
   app.get(

@@ -34,7 +34,7 @@ async function openDirect(ctx: AppContext, viewer: Viewer, otherId: string): Pro
       viewer: viewer.account,
       targetId: otherId,
       targetIsBlocked: false,
-      blockedEitherWay: !invitation && (await isBlockedEitherWay(ctx.db, viewerId, otherId)),
+      blockedEitherWay: !invitation && (await isBlockedEitherWay(ctx.db, viewerId, [otherId])),
     },
     'startDirect',
   );
@@ -89,20 +89,27 @@ async function openDirect(ctx: AppContext, viewer: Viewer, otherId: string): Pro
   }
 }
 
-/** A new group: the viewer is its owner, the others participants; a system message opens it. */
+/**
+ * A new group: the viewer is its owner, the others participants; a system message opens it. A
+ * block between the viewer and anyone named refuses the whole group (a group with only that
+ * person would be a 1to1 the block forbids).
+ */
 async function createGroup(
   ctx: AppContext,
   viewer: Viewer,
   body: z.output<typeof createConversationBody>,
 ): Promise<string> {
   const viewerId = viewer.account.id;
-  personPolicy.authorize(
-    { viewer: viewer.account, targetId: viewerId, targetIsBlocked: false, blockedEitherWay: false },
-    'createChat',
-  );
+  const access = { viewer: viewer.account, targetId: viewerId, targetIsBlocked: false };
+  personPolicy.authorize({ ...access, blockedEitherWay: false }, 'createChat');
   const { accounts: members, invitations } = await resolvePeople(
     ctx.db,
     body.users.filter((id) => id !== viewerId),
+  );
+  const memberIds = members.map((member) => member.id);
+  personPolicy.authorize(
+    { ...access, blockedEitherWay: await isBlockedEitherWay(ctx.db, viewerId, memberIds) },
+    'addPeople',
   );
   if (body.photo) await checkOwnUpload(ctx, viewer, body.photo, 'photo', chatMessages.photoInvalid);
   return transact(ctx, async (tx) => {
@@ -126,7 +133,7 @@ async function createGroup(
       type: 'chat.conversationCreated',
       conversationId,
       actorId: viewerId,
-      participantIds: [viewerId, ...members.map((member) => member.id)],
+      participantIds: [viewerId, ...memberIds],
     });
     await appendMessage(ctx, tx, conversationId, {
       senderId: null,

@@ -18,7 +18,8 @@ type InvitationRow = typeof chatInvitations.$inferSelect;
 /**
  * GET /api/users/invitations?email: the id standing for that address in a conversation's users.
  * An address with a confirmed account answers that account; any other gets an invitation
- * (one per address) and an invitation mail, counted against the hourly invitation limit.
+ * (one per address) and an invitation mail, counted against the hourly invitation limit, and
+ * only from a confirmed account (403 otherwise, nothing kept).
  */
 export async function inviteByEmail(
   ctx: AppContext,
@@ -35,6 +36,10 @@ export async function inviteByEmail(
     .from(accounts)
     .where(and(eq(accounts.email, email), eq(accounts.status, 'active')));
   if (account) return { userId: account.id, linkedEntity: { email } };
+  personPolicy.authorize(
+    { viewer: viewer.account, targetId: '', targetIsBlocked: false, blockedEitherWay: false },
+    'mailInvitation',
+  );
   return transact(ctx, async (tx) => {
     await spendInvitation(tx, viewer.account.id, ctx.config.invitationHourlyLimit);
     await tx

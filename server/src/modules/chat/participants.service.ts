@@ -1,5 +1,5 @@
 import type { ChatParticipant, participantListQuery } from '@convene/contract';
-import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { accountFieldColumns } from '../../db/accountFields.ts';
@@ -8,8 +8,8 @@ import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
-import { getConversationAccess, type ParticipantRow } from './chat.access.ts';
-import { conversationPolicy, participantPolicy } from './chat.policy.ts';
+import { getConversationAccess, isBlockedEitherWay, type ParticipantRow } from './chat.access.ts';
+import { conversationPolicy, participantPolicy, personPolicy } from './chat.policy.ts';
 import { presentParticipant } from './chat.presenter.ts';
 import { insertPendingPlaces, resolvePeople } from './invitations.service.ts';
 import { appendMessage } from './messages.service.ts';
@@ -65,7 +65,9 @@ export async function listParticipants(
 
 /**
  * POST /api/conversations/{id}/users: admins add people; someone who had left comes back. New
- * people start with nothing unread: the history is there to scroll, not to be counted.
+ * people start with nothing unread: the history is there to scroll, not to be counted. No one
+ * joins whom a block separates from the admin, either way (not even back after leaving): the
+ * whole call is refused.
  */
 export async function addParticipants(
   ctx: AppContext,
@@ -85,6 +87,15 @@ export async function addParticipants(
     const byUser = new Map(current.map((row) => [row.userId, row]));
     const joining = people.filter((person) => byUser.get(person.id)?.status !== 'active');
     if (joining.length === 0) return [];
+    const blockedEitherWay = await isBlockedEitherWay(
+      tx,
+      viewer.account.id,
+      joining.map((person) => person.id),
+    );
+    personPolicy.authorize(
+      { viewer: viewer.account, targetId: '', targetIsBlocked: false, blockedEitherWay },
+      'addPeople',
+    );
     const lastSeq = access.conversation.lastSeq;
     const added: ParticipantRow[] = [];
     for (const person of joining) {
@@ -128,26 +139,9 @@ export async function addParticipants(
       data: { actorName: viewer.account.name, names: joining.map((person) => person.name).join(', ') },
     });
     const accountById = new Map(people.map((person) => [person.id, person]));
-    const blocked = await tx
-      .select({ id: userBlocks.blockedId })
-      .from(userBlocks)
-      .where(
-        and(
-          eq(userBlocks.blockerId, viewer.account.id),
-          inArray(
-            userBlocks.blockedId,
-            joining.map((person) => person.id),
-          ),
-        ),
-      );
-    const blockedIds = new Set(blocked.map((row) => row.id));
+    // No one the viewer blocked got this far.
     return added.map((row) =>
-      presentParticipant(
-        access,
-        row,
-        accountById.get(row.userId ?? '') ?? null,
-        blockedIds.has(row.userId ?? ''),
-      ),
+      presentParticipant(access, row, accountById.get(row.userId ?? '') ?? null, false),
     );
   });
 }

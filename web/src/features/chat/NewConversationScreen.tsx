@@ -113,6 +113,8 @@ export function ContactPicker({ existing, mode, conversationId }: PickerProps) {
     }
     setSelected((list) => [...list, contact]);
     setText('');
+    // A refusal said before (an invitation, a start) no longer applies to the new choice.
+    setError(undefined);
   };
 
   const invite = async () => {
