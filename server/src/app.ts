@@ -24,10 +24,28 @@ import {
   notifyCalendarUpdated,
 } from './modules/calendars/calendars.subscribers.ts';
 import { registerMemberRoutes } from './modules/calendars/members.routes.ts';
-import { announceCalendarJoined, announceMemberRemoved } from './modules/calendars/members.subscribers.ts';
+import {
+  announceCalendarJoined,
+  announceInvitationAnswered,
+  announceMemberGone,
+  announceMemberRemoved,
+  announceRoleChanged,
+  notifyRoleChanged,
+} from './modules/calendars/members.subscribers.ts';
+import { ownershipRequestEffect } from './modules/calendars/ownership.service.ts';
+import {
+  announceOwnerChanged,
+  notifyOwnerChanged,
+  notifyOwnershipDeclined,
+  requestOwnership,
+  withdrawDeletedCalendarOffer,
+  withdrawOwnershipRequest,
+  withdrawRemovedMemberOffer,
+} from './modules/calendars/ownership.subscribers.ts';
 import { claimChatPlaces, openAccountSupportThread } from './modules/chat/accountChat.subscribers.ts';
 import {
   closeCalendarConversation,
+  handOverCalendarConversation,
   joinCalendarConversation,
   leaveCalendarConversation,
   openCalendarConversation,
@@ -114,6 +132,8 @@ import {
   endCalendarEventStreams,
   endCancelledOccurrenceStreams,
   endDeletedEventStreams,
+  endDemotedMemberStreams,
+  endRemovedMemberStreams,
 } from './modules/streams/streams.subscribers.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { type Captcha, createAltcha, createRecaptcha } from './platform/captcha.ts';
@@ -217,7 +237,17 @@ export const subscribers = {
   'account.addressProven': [claimChatPlaces],
   'calendar.created': [announceCalendarCreated, openCalendarConversation],
   'calendar.updated': [notifyCalendarUpdated, announceCalendarUpdated, renameCalendarConversation],
-  'calendar.deleted': [notifyCalendarDeleted, announceCalendarDeleted, closeCalendarConversation],
+  'calendar.deleted': [
+    notifyCalendarDeleted,
+    announceCalendarDeleted,
+    closeCalendarConversation,
+    withdrawDeletedCalendarOffer,
+  ],
+  'calendar.memberRoleChanged': [notifyRoleChanged, announceRoleChanged, endDemotedMemberStreams],
+  'calendar.ownershipOffered': [requestOwnership],
+  'calendar.ownershipOfferCancelled': [withdrawOwnershipRequest],
+  'calendar.ownershipDeclined': [notifyOwnershipDeclined],
+  'calendar.ownerChanged': [notifyOwnerChanged, announceOwnerChanged, handOverCalendarConversation],
   'calendar.eventsDeleted': [
     announceCalendarEventsDeleted,
     withdrawCalendarEventInvitations,
@@ -241,6 +271,7 @@ export const subscribers = {
   'invitation.answered': [
     notifyInvitationAnswered,
     announceCalendarJoined,
+    announceInvitationAnswered,
     announceEventInvitationAnswered,
     joinCalendarConversation,
   ],
@@ -251,6 +282,9 @@ export const subscribers = {
     notifyInvitationWithdrawn,
     leaveCalendarConversation,
     dropWithdrawnGuest,
+    announceMemberGone,
+    withdrawRemovedMemberOffer,
+    endRemovedMemberStreams,
   ],
   'chat.conversationCreated': [announceConversationCreated],
   'chat.conversationUpdated': [announceConversationUpdated],
@@ -427,12 +461,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     push,
     notificationTokens,
     record: createRecorder<DomainEvents, AppContext>(subscribers, () => ctx),
-    // Each request type's answer, from the module that owns it; owner change and shifts have
-    // no feature yet.
+    // Each request type's answer, from the module that owns it; shifts have no feature yet.
     requestEffects: {
       shareEvent: invitationRequestEffect('event'),
       shareCalendar: invitationRequestEffect('calendar'),
-      shareCalendarOwnerChange: statusOnly,
+      shareCalendarOwnerChange: ownershipRequestEffect,
       shiftCreated: statusOnly,
     } satisfies RequestEffects,
     invitationKinds,

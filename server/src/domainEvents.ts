@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@convene/contract';
+import type { AssignableCalendarRole, CalendarRole, ChatMessage } from '@convene/contract';
 import type { NotificationCalendar, NotificationEvent, userEventStatuses } from './db/schema/index.ts';
 import type { EventFields } from './modules/events/events.values.ts';
 import type {
@@ -36,6 +36,52 @@ export interface DomainEvents {
     actorId: string;
     calendar: NotificationCalendar;
     memberIds: string[];
+  };
+  /**
+   * A person's role in a calendar changed (their flags are the role's): a member, or an
+   * invitation (`isConfirmed` false; `userId` null when it went to an address).
+   */
+  'calendar.memberRoleChanged': {
+    calendarId: string;
+    actorId: string;
+    memberId: string;
+    userId: string | null;
+    isConfirmed: boolean;
+    role: AssignableCalendarRole;
+    previousRole: CalendarRole;
+    calendar: NotificationCalendar;
+  };
+  /** The owner (`actorId`) offered ownership to the member `userId` (`memberId`); it is pending. */
+  'calendar.ownershipOffered': {
+    calendarId: string;
+    actorId: string;
+    userId: string;
+    memberId: string;
+    calendar: NotificationCalendar;
+  };
+  /** The owner (`actorId`) took back the pending offer to `userId`, or replaced it by another. */
+  'calendar.ownershipOfferCancelled': {
+    calendarId: string;
+    actorId: string;
+    userId: string;
+    memberId: string;
+    calendar: NotificationCalendar;
+  };
+  /** The offered member (`actorId`) declined the calendar `ownerId` offered them. */
+  'calendar.ownershipDeclined': {
+    calendarId: string;
+    actorId: string;
+    ownerId: string;
+    memberId: string;
+    calendar: NotificationCalendar;
+  };
+  /** The offered member (`actorId`) accepted: they own the calendar; `previousOwnerId` is an admin now. */
+  'calendar.ownerChanged': {
+    calendarId: string;
+    actorId: string;
+    memberId: string;
+    previousOwnerId: string;
+    calendar: NotificationCalendar;
   };
   /** An event or a series was created in `calendar` by the actor, its owner. */
   'event.created': {

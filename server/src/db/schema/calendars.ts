@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /** Flags a calendar grants to people reaching it without a membership of their own. */
@@ -42,6 +51,14 @@ export const calendars = pgTable(
     defaultPermissions: jsonb('default_permissions').$type<PermissionFlags>().notNull(),
     /** Settings a new member starts with; each member then keeps their own. */
     settings: jsonb('settings').$type<CalendarSettings>().notNull(),
+    /**
+     * The member the owner offered ownership to, while the offer is pending (one at a time); the
+     * offer ends with the membership.
+     */
+    ownershipOfferMemberId: text('ownership_offer_member_id').references(
+      (): AnyPgColumn => calendarMembers.id,
+      { onDelete: 'set null' },
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -3,7 +3,6 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { calendarMembers, calendars, events } from '../../db/schema/index.ts';
-import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import type { InvitationKindHandlers, InvitationRequest } from '../invitations/invitations.kinds.ts';
@@ -14,8 +13,9 @@ import {
   sendInvitation,
   withdrawInvitation,
 } from '../invitations/invitations.service.ts';
-import { type CalendarAccess, getCalendarAccess } from './calendars.access.ts';
+import { type CalendarAccess, getCalendarAccess, getCalendarMember } from './calendars.access.ts';
 import { calendarPolicy } from './calendars.policy.ts';
+import { calendarSnapshot } from './calendars.presenter.ts';
 import { memberPolicy } from './members.policy.ts';
 
 /**
@@ -23,17 +23,6 @@ import { memberPolicy } from './members.policy.ts';
  * invitee): adding an invitee, and what the one invitations flow (modules/invitations) needs to
  * send, withdraw, answer and attach it.
  */
-
-type MemberRow = typeof calendarMembers.$inferSelect;
-type CalendarRow = typeof calendars.$inferSelect;
-
-/** The calendar as an invitation's notification remembers it. */
-const calendarSnapshot = (calendar: CalendarRow) => ({
-  calendarId: calendar.id,
-  name: calendar.name,
-  color: calendar.color,
-  visibility: calendar.visibility,
-});
 
 /** Flags a sharer may grant: those the calendar policy lets them give, never ownership. */
 function grantable(
@@ -107,15 +96,6 @@ export async function addCalendarInvitee(
   return { memberId, calendarId: body.calendarId, permissions };
 }
 
-async function getMember(db: Db, calendarId: string, memberId: string): Promise<MemberRow> {
-  const [member] = await db
-    .select()
-    .from(calendarMembers)
-    .where(and(eq(calendarMembers.id, memberId), eq(calendarMembers.calendarId, calendarId)));
-  if (!member) throw notFound('No such member');
-  return member;
-}
-
 /**
  * Sends the invitation of a member just added, after the bot check and within the sender's
  * hourly limit (429 otherwise; the client then takes the member back). A registered invitee
@@ -135,7 +115,7 @@ export async function sendCalendarInvitation(
   return sendInvitation(ctx, viewer, { recaptchaCode: body.recaptchaCode, ip }, async () => {
     const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
     calendarPolicy.authorize(access, 'share');
-    const member = await getMember(ctx.db, body.calendarId, body.memberId);
+    const member = await getCalendarMember(ctx.db, body.calendarId, body.memberId);
     if (member.isConfirmed) throw alreadyInvited(undefined, 'This person is already a member');
     const permissions = body.permissions
       ? grantable(body.permissions, member.permissions, access)
@@ -169,13 +149,14 @@ export async function withdrawCalendarInvitation(
   body: { calendarId: string; memberId: string },
 ) {
   const access: CalendarAccess = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
-  const member = await getMember(ctx.db, body.calendarId, body.memberId);
-  memberPolicy.authorize({ calendar: access, member, viewerId: viewer.account.id }, 'removeMember');
+  const member = await getCalendarMember(ctx.db, body.calendarId, body.memberId);
+  memberPolicy.authorize({ calendar: access, member, viewerId: viewer.account.id }, 'remove');
   await withdrawInvitation(ctx, viewer, {
     userId: member.userId,
     target: {
       kind: 'calendar',
       calendarId: body.calendarId,
+      memberId: member.id,
       calendar: calendarSnapshot(access.calendar),
       wasConfirmed: member.isConfirmed,
     },
@@ -228,7 +209,12 @@ export const calendarInvitations: InvitationKindHandlers = {
     }
     return {
       inviterId: member.invitedById,
-      target: { kind: 'calendar', calendarId: member.calendarId, calendar: request.calendar },
+      target: {
+        kind: 'calendar',
+        calendarId: member.calendarId,
+        memberId: member.id,
+        calendar: request.calendar,
+      },
     };
   },
 

@@ -74,3 +74,22 @@ export async function getCalendarAccess(
   if (!access) throw notFound('No such calendar');
   return access;
 }
+
+/**
+ * A person (member or invitation) of the calendar by their memberId: 404 when not in it. `lock`
+ * holds the row until the caller's transaction ends (a change decided on what it read).
+ */
+export async function getCalendarMember(
+  db: Db,
+  calendarId: string,
+  memberId: string,
+  lock = false,
+): Promise<MemberRow> {
+  const query = db
+    .select()
+    .from(calendarMembers)
+    .where(and(eq(calendarMembers.id, memberId), eq(calendarMembers.calendarId, calendarId)));
+  const [member] = await (lock ? query.for('update') : query);
+  if (!member) throw notFound('No such member');
+  return member;
+}

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { calendarMembers } from '../../db/schema/index.ts';
+import { calendarMembers, calendars } from '../../db/schema/index.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 const roles = [
@@ -17,15 +17,22 @@ const roles = [
 ] as const;
 type Role = (typeof roles)[number];
 
+/** What a case may use of the fresh calendar it runs against. */
+interface CaseContext {
+  calendarId: string;
+  pendingMemberId: string;
+  /** The memberId of the confirmed member whose role is 'member'. */
+  memberMemberId: string;
+  solve: () => Promise<string>;
+}
+
 /** A request against a fresh private calendar, made as one role. */
 interface Case {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: (calendarId: string) => string;
-  body?: (context: {
-    calendarId: string;
-    pendingMemberId: string;
-    solve: () => Promise<string>;
-  }) => Promise<object> | object;
+  url: (calendarId: string, context: CaseContext) => string;
+  body?: (context: CaseContext) => Promise<object> | object;
+  /** Puts the fresh calendar in the state the route needs (e.g. a pending offer). */
+  prepare?: (app: TestApp, context: CaseContext) => Promise<void>;
   expected: Record<Role, number>;
 }
 
@@ -100,6 +107,29 @@ const matrix: Record<string, Case> = {
     body: ({ calendarId, pendingMemberId }) => ({ calendarId, memberId: pendingMemberId }),
     expected: as([401, 404, 403, 403, 403, 403, 204, 204]),
   },
+  'PUT /api/members/:memberId': {
+    method: 'PUT',
+    url: (_id, { memberMemberId }) => `/api/members/${memberMemberId}`,
+    body: ({ calendarId }) => ({ calendarId, role: 'assistant' }),
+    expected: as([401, 404, 403, 403, 403, 403, 200, 200]),
+  },
+  'POST /api/calendars/:calendarId/ownershipOffer': {
+    method: 'POST',
+    url: (id) => `/api/calendars/${id}/ownershipOffer`,
+    body: ({ memberMemberId }) => ({ memberId: memberMemberId }),
+    expected: as([401, 404, 403, 403, 403, 403, 403, 200]),
+  },
+  'DELETE /api/calendars/:calendarId/ownershipOffer': {
+    method: 'DELETE',
+    url: (id) => `/api/calendars/${id}/ownershipOffer`,
+    prepare: async (app, { calendarId, memberMemberId }) => {
+      await app.database.db
+        .update(calendars)
+        .set({ ownershipOfferMemberId: memberMemberId })
+        .where(eq(calendars.id, calendarId));
+    },
+    expected: as([401, 404, 403, 403, 403, 403, 403, 204]),
+  },
 };
 
 const calendarArea = /^\/api\/(calendar|calendars|members|share\/calendar)(\/|$|\?)/;
@@ -146,16 +176,31 @@ describe.each(testDatabases())('calendar authorisation matrix on %s', (kind) => 
             invitedById: people.owner.userId,
           })
           .returning();
-        const body = entry.body
-          ? await entry.body({ calendarId, pendingMemberId: pending?.id as string, solve: app.solveCaptcha })
-          : undefined;
+        const [memberRow] = await app.database.db
+          .select({ id: calendarMembers.id })
+          .from(calendarMembers)
+          .where(
+            and(eq(calendarMembers.calendarId, calendarId), eq(calendarMembers.userId, people.member.userId)),
+          );
+        const context: CaseContext = {
+          calendarId,
+          pendingMemberId: pending?.id as string,
+          memberMemberId: memberRow?.id as string,
+          solve: app.solveCaptcha,
+        };
+        await entry.prepare?.(app, context);
+        const body = entry.body ? await entry.body(context) : undefined;
         const response = await app.fastify.inject({
           method: entry.method,
-          url: entry.url(calendarId),
+          url: entry.url(calendarId, context),
           headers: role === 'signedOut' ? {} : { loginToken: people[role].loginToken },
           ...(body ? { payload: body } : {}),
         });
         seen[role] = response.statusCode;
+        await app.database.db
+          .update(calendars)
+          .set({ ownershipOfferMemberId: null })
+          .where(eq(calendars.id, calendarId));
         await app.database.db.delete(calendarMembers).where(eq(calendarMembers.calendarId, calendarId));
       }
       expect(seen).toEqual(entry.expected);

@@ -28,6 +28,14 @@ export const calendarPolicy = definePolicy<CalendarAccess, CalendarAbility>({
   grantAdd: (access) => needs(access, 'canShare') ?? needs(access, 'canAdd'),
   grantEdit: (access) => needs(access, 'canShare') ?? needs(access, 'canEdit'),
   grantShare: (access) => needs(access, 'canShare'),
+  // Anyone who joined leaves when they like, except the owner, who hands the calendar over first
+  // (so a personal calendar, which only its owner holds for good, is never left).
+  leave: (access) =>
+    unless(Boolean(access.member?.isConfirmed), 'Only members leave a calendar') ??
+    unless(!access.permissions.isOwner, 'The owner cannot leave; hand the calendar over first'),
+  cancelOwnershipOffer: (access) =>
+    unless(access.permissions.isOwner, 'Only the owner hands the calendar over') ??
+    unless(Boolean(access.calendar.ownershipOfferMemberId), 'No offer of ownership is pending'),
 });
 
 /** The abilities are the ones a calendar carries to the web (one list of names, in the contract). */

@@ -6,6 +6,14 @@ import { calendarPolicy } from './calendars.policy.ts';
 type CalendarRow = typeof calendars.$inferSelect;
 type MemberRow = typeof calendarMembers.$inferSelect;
 
+/** The calendar as notifications and requests about it remember it. */
+export const calendarSnapshot = (calendar: CalendarRow) => ({
+  calendarId: calendar.id,
+  name: calendar.name,
+  color: calendar.color,
+  visibility: calendar.visibility,
+});
+
 /** The owner as shown on a calendar. */
 export interface OwnerSummary {
   userId: string;

@@ -106,6 +106,46 @@ export const leaveCalendarConversation: SubscriberOf<'invitation.withdrawn'> = a
   );
 };
 
+/**
+ * A calendar handed over hands its conversation over: the new owner owns it (joining it again if
+ * they had left), the owner until then stays in it as a participant.
+ */
+export const handOverCalendarConversation: SubscriberOf<'calendar.ownerChanged'> = async (tx, event, ctx) => {
+  const conversation = await findCalendarConversation(tx, event.calendarId);
+  if (conversation?.status !== 'active') return;
+  await tx
+    .update(conversationParticipants)
+    .set({ role: 'participant', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversation.id),
+        eq(conversationParticipants.userId, event.previousOwnerId),
+      ),
+    );
+  await tx
+    .insert(conversationParticipants)
+    .values({
+      id: newId(),
+      conversationId: conversation.id,
+      userId: event.actorId,
+      role: 'owner',
+      lastReadSeq: conversation.lastSeq,
+    })
+    .onConflictDoUpdate({
+      target: [conversationParticipants.conversationId, conversationParticipants.userId],
+      targetWhere: sql`user_id IS NOT NULL`,
+      set: { status: 'active', role: 'owner', updatedAt: sql`now()` },
+    });
+  for (const userId of [event.previousOwnerId, event.actorId]) {
+    await ctx.record(tx, {
+      type: 'chat.participantUpdated',
+      conversationId: conversation.id,
+      actorId: event.actorId,
+      userId,
+    });
+  }
+};
+
 /** The conversation of a deleted calendar stays readable but takes no new message. */
 export const closeCalendarConversation: SubscriberOf<'calendar.deleted'> = async (tx, event, ctx) => {
   const conversation = await findCalendarConversation(tx, event.calendarId);

@@ -30,7 +30,7 @@ export type InvitationTarget =
 
 /** What an answered invitation was to (the snapshots the request kept, which may be null). */
 export type AnsweredInvitationTarget =
-  | { kind: 'calendar'; calendarId: string; calendar: NotificationCalendar | null }
+  | { kind: 'calendar'; calendarId: string; memberId: string; calendar: NotificationCalendar | null }
   | {
       kind: 'event';
       root: { id: string; ownerId: string };
@@ -44,7 +44,13 @@ export type AnsweredInvitationTarget =
  * (`wasConfirmed`); an event invitation may have been added without being sent yet (`wasSent`).
  */
 export type WithdrawnInvitationTarget =
-  | { kind: 'calendar'; calendarId: string; calendar: NotificationCalendar; wasConfirmed: boolean }
+  | {
+      kind: 'calendar';
+      calendarId: string;
+      memberId: string;
+      calendar: NotificationCalendar;
+      wasConfirmed: boolean;
+    }
   | {
       kind: 'event';
       root: { id: string; ownerId: string };

@@ -1,12 +1,13 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { SubscriberOf } from '../../context.ts';
+import type { AppContext, SubscriberOf } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { eventStreams, events } from '../../db/schema/index.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { addManyToOutbox } from '../../platform/outbox.ts';
 import { getEventAccess } from '../events/events.access.ts';
 import { announceEvent, listConcernedUserIds } from '../events/events.effects.ts';
-import { watchingRsvps } from './streams.policy.ts';
+import { getStreamsAccess, type StreamsAccess } from './streams.access.ts';
+import { streamsPolicy, watchingRsvps } from './streams.policy.ts';
 import { eventRoom } from './streams.provider.ts';
 
 /**
@@ -101,4 +102,74 @@ export const dropRsvpWithdrawnViewer: SubscriberOf<'rsvp.updated'> = async (tx, 
 export const dropWithdrawnGuest: SubscriberOf<'invitation.withdrawn'> = async (tx, event, ctx) => {
   if (event.target.kind !== 'event') return;
   await dropViewer(tx, ctx.config.appEnv, event.target.root.id, event.userId);
+};
+
+/** The person's standing on an event's streams, or null when they no longer see the event. */
+async function findStanding(tx: Db, eventKey: string, userId: string): Promise<StreamsAccess | null> {
+  try {
+    return await getStreamsAccess(tx, eventKey, userId);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * A person who lost rights in a calendar (`userId`, by `actorId`) loses what those rights gave in
+ * the live streams of its events: each stream they broadcast where they may no longer publish
+ * is stopped (recorded as `stream.ended`, so everyone refreshes and the media plane disconnects
+ * it), and they are dropped from the rooms they may no longer watch.
+ */
+async function reviewCalendarStreams(
+  tx: Db,
+  ctx: AppContext,
+  calendarId: string,
+  userId: string,
+  actorId: string,
+): Promise<void> {
+  const live = await tx
+    .select({ stream: eventStreams })
+    .from(eventStreams)
+    .innerJoin(events, eq(events.id, eventStreams.eventId))
+    .where(and(eq(events.calendarId, calendarId), eq(eventStreams.status, 'live')));
+  const drops = [];
+  for (const eventKey of new Set(live.map((row) => row.stream.eventKey))) {
+    const access = await findStanding(tx, eventKey, userId);
+    const mayPublish = access !== null && streamsPolicy.can(access.standing, 'startStream');
+    for (const { stream } of live) {
+      if (stream.eventKey !== eventKey || stream.userId !== userId || mayPublish) continue;
+      await tx
+        .update(eventStreams)
+        .set({ status: 'ended', endedAt: new Date(), endedReason: 'stopped' })
+        .where(eq(eventStreams.id, stream.id));
+      await ctx.record(tx, {
+        type: 'stream.ended',
+        actorId,
+        root: { id: stream.eventId, calendarId },
+        eventKey,
+        streamId: stream.id,
+        reason: 'stopped',
+      });
+    }
+    if (access === null || !streamsPolicy.can(access.standing, 'watchStreams')) {
+      drops.push({
+        action: 'removeParticipant' as const,
+        room: eventRoom(ctx.config.appEnv, eventKey),
+        identity: userId,
+      });
+    }
+  }
+  await addManyToOutbox(tx, 'streams', drops);
+}
+
+/** A member whose role changed keeps only the streams their new role allows. */
+export const endDemotedMemberStreams: SubscriberOf<'calendar.memberRoleChanged'> = async (tx, event, ctx) => {
+  if (!event.userId || !event.isConfirmed) return;
+  await reviewCalendarStreams(tx, ctx, event.calendarId, event.userId, event.actorId);
+};
+
+/** A member removed from a calendar (or who left it) loses the streams of its events. */
+export const endRemovedMemberStreams: SubscriberOf<'invitation.withdrawn'> = async (tx, event, ctx) => {
+  if (event.target.kind !== 'calendar' || !event.target.wasConfirmed) return;
+  await reviewCalendarStreams(tx, ctx, event.target.calendarId, event.userId, event.actorId);
 };

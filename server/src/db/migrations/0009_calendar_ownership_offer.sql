@@ -1,0 +1,2 @@
+ALTER TABLE "calendars" ADD COLUMN "ownership_offer_member_id" text;--> statement-breakpoint
+ALTER TABLE "calendars" ADD CONSTRAINT "calendars_ownership_offer_member_id_calendar_members_id_fk" FOREIGN KEY ("ownership_offer_member_id") REFERENCES "public"."calendar_members"("id") ON DELETE set null ON UPDATE no action;
