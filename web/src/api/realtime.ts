@@ -42,6 +42,14 @@ function calendarQueries({ calendarId, lastActionType }: Payload<'calendar'>): Q
 }
 
 /**
+ * The people of a calendar changed (a role, a removal, an answer, an offer of ownership): its People
+ * list, and the calendar itself (its count, the viewer's abilities).
+ */
+function calendarMembersQueries({ calendarId }: Payload<'calendarMembers'>): QueryKey[] {
+  return [queryKeys.calendarPeople(calendarId), queryKeys.calendar(calendarId)];
+}
+
+/**
  * What an event message makes stale: every agenda list and every open event (an occurrence's
  * id starts with its series' id, and a series change moves its occurrences). A deleted event
  * refetches into a 404, which its screen shows as not found (PRODUCT.md §1.4).
@@ -60,6 +68,7 @@ export const realtimeInvalidations: { [M in RealtimeMessage]?: (payload: Payload
   account: () => [queryKeys.account],
   calendar: calendarQueries,
   calendarLink: calendarQueries,
+  calendarMembers: calendarMembersQueries,
   event: eventQueries,
   userEventStatus: userEventStatusQueries,
 };

@@ -52,6 +52,7 @@ export function NotificationCard({ notification, isCompact, now, onAnswered }: N
     someone: t('activity.names.someone'),
     event: t('activity.names.event'),
     calendar: t('activity.names.calendar'),
+    role: (role) => t(`calendar.roles.${role}`),
   });
   const senderName = notification.sender?.name ?? notification.initiator?.name ?? '';
   const isPendingRequest = notification.status === 'pending' && notification.token !== null;
@@ -75,7 +76,7 @@ export function NotificationCard({ notification, isCompact, now, onAnswered }: N
     <>
       <Badge
         variant="dot"
-        color="primary"
+        color="secondary"
         overlap="circular"
         invisible={!isUnread}
         sx={{

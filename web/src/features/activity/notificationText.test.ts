@@ -34,6 +34,7 @@ function textFor(language: string, notification = buildNotification()) {
     someone: instance.t('activity.names.someone'),
     event: instance.t('activity.names.event'),
     calendar: instance.t('activity.names.calendar'),
+    role: (role) => instance.t(`calendar.roles.${role}`),
   };
   const segments = notificationSegments(notification, translate, fallback);
   return { segments, text: segments.map((segment) => segment.text).join(''), instance };
@@ -101,13 +102,62 @@ describe('notification texts', () => {
     expect(textFor('ro', withoutTarget).text).toBe('Ana Pop ți-a trimis evenimentul Board meeting');
   });
 
+  it('a calendar change that is the recipient’s new role says the role, in bold like a name', () => {
+    const base = buildNotification({ notificationType: 'calendarChanged', event: null });
+    const roleChange = {
+      ...base,
+      payload: { ...base.payload, changes: { role: 'manager' } },
+      details: 'manager',
+    };
+    expect(notificationTextKey(roleChange)).toBe('activity.types.calendarRoleChanged');
+    expect(textFor('en', roleChange).text).toBe('Ana Pop changed your role in the calendar Team to Manager');
+    expect(textFor('ro', roleChange).text).toBe(
+      'Ana Pop ți-a schimbat rolul în calendarul Team: acum ești Coordonator',
+    );
+    expect(textFor('en', roleChange).segments.at(-1)).toEqual({
+      text: 'Manager',
+      isName: true,
+      slot: 'role',
+    });
+    // Any other change of the calendar, or a role that is not one a member can be given, reads as before.
+    const edit = { ...base, payload: { ...base.payload, changes: { name: 'Team 2' } } };
+    expect(textFor('en', edit).text).toBe('Ana Pop changed the calendar Team');
+    const odd = { ...base, payload: { ...base.payload, changes: { role: 'owner' } } };
+    expect(notificationTextKey(odd)).toBe('activity.types.calendarChanged');
+  });
+
+  it('the ownership sentences say who is the owner now and that the old owner is an admin', () => {
+    const texts = (
+      type:
+        | 'shareCalendarOwnerChange'
+        | 'shareCalendarOwnerRejected'
+        | 'shareCalendarCancelOwnerChange'
+        | 'shareCalendarNotifyOwner',
+    ) => textFor('en', buildNotification({ notificationType: type, event: null })).text;
+    expect(texts('shareCalendarOwnerChange')).toBe(
+      'Ana Pop wants to make you the owner of the calendar Team',
+    );
+    expect(texts('shareCalendarOwnerRejected')).toBe(
+      'Ana Pop declined to become the owner of the calendar Team',
+    );
+    expect(texts('shareCalendarCancelOwnerChange')).toBe(
+      'Ana Pop cancelled the ownership transfer of the calendar Team',
+    );
+    expect(texts('shareCalendarNotifyOwner')).toBe(
+      'Ana Pop is now the owner of the calendar Team, and you are an admin',
+    );
+    expect(textFor('ro', buildNotification({ notificationType: 'shareCalendarNotifyOwner' })).text).toBe(
+      'Ana Pop este acum proprietarul calendarului Team, iar tu ești administrator',
+    );
+  });
+
   it('falls back to the invitee e-mail, the initiator and "Someone" when names are missing', () => {
-    const base = buildNotification({ notificationType: 'shareCalendarNotifyOwner' });
+    const base = buildNotification({ notificationType: 'shareEventInfo' });
     const noTargetName = buildNotification({
-      notificationType: 'shareCalendarNotifyOwner',
+      notificationType: 'shareEventInfo',
       payload: { ...base.payload, target: { email: 'ion@example.com' } },
     });
-    expect(textFor('en', noTargetName).text).toBe('Ana Pop invited ion@example.com to your calendar Team');
+    expect(textFor('en', noTargetName).text).toBe('Ana Pop invited ion@example.com to Board meeting');
     const noSender = buildNotification({
       notificationType: 'calendarDeleted',
       sender: null,

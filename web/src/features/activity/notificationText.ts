@@ -1,18 +1,29 @@
-import type { Notification, NotificationType } from '@convene/contract';
+import {
+  type AssignableCalendarRole,
+  assignableCalendarRoles,
+  type Notification,
+  type NotificationType,
+} from '@convene/contract';
 
-/** The translation key of a notification's sentence: one per type, and a variant naming the invitee. */
+/**
+ * The translation key of a notification's sentence: one per type, a variant naming the invitee,
+ * and one for a calendar change that is the recipient's new role.
+ */
 export type NotificationTextKey =
   | `activity.types.${NotificationType}`
-  | 'activity.types.shareEventInfoTarget';
+  | 'activity.types.shareEventInfoTarget'
+  | 'activity.types.calendarRoleChanged';
 
-/** The names a sentence may mention. */
-export type NameSlot = 'sender' | 'event' | 'calendar' | 'target';
+/** The names a sentence may mention (a role is shown like a name: bold, never parsed). */
+export type NameSlot = 'sender' | 'event' | 'calendar' | 'target' | 'role';
 
-/** Texts used when a name is missing (an account deleted, an invitee known by nothing). */
+/** Texts used when a name is missing (an account deleted, an invitee known by nothing), and role labels. */
 export interface FallbackNames {
   someone: string;
   event: string;
   calendar: string;
+  /** A role's label, as People shows it ('Manager'). */
+  role: (role: AssignableCalendarRole) => string;
 }
 
 /** A piece of a sentence: plain words, or a name shown in bold (with the slot it fills). */
@@ -30,25 +41,42 @@ function targetName(notification: Notification): string | null {
   return target?.name || target?.email || null;
 }
 
-/** Which sentence a notification reads as (its type, and for shareEventInfo whether it names an invitee). */
+/**
+ * The role a notification gives its recipient: a calendar change whose `changes.role` is their new
+ * role, or the old owner's new role when ownership was handed over; null otherwise.
+ */
+export function changedRole(notification: Notification): AssignableCalendarRole | null {
+  const role = notification.payload.changes?.role;
+  return assignableCalendarRoles.find((candidate) => candidate === role) ?? null;
+}
+
+/**
+ * Which sentence a notification reads as: its type; for shareEventInfo whether it names an invitee;
+ * for calendarChanged whether it is the recipient's new role.
+ */
 export function notificationTextKey(notification: Notification): NotificationTextKey {
   if (notification.notificationType === 'shareEventInfo' && targetName(notification)) {
     return 'activity.types.shareEventInfoTarget';
+  }
+  if (notification.notificationType === 'calendarChanged' && changedRole(notification)) {
+    return 'activity.types.calendarRoleChanged';
   }
   return `activity.types.${notification.notificationType}`;
 }
 
 /** The names a notification's sentence mentions, with fallbacks for missing ones. */
 function notificationNames(notification: Notification, fallback: FallbackNames): Record<NameSlot, string> {
+  const role = changedRole(notification);
   return {
     sender: notification.sender?.name || notification.initiator?.name || fallback.someone,
     event: notification.event?.name || fallback.event,
     calendar: notification.calendar?.name || fallback.calendar,
     target: targetName(notification) ?? fallback.someone,
+    role: role ? fallback.role(role) : '',
   };
 }
 
-const slotPattern = /\{\{(sender|event|calendar|target)\}\}/;
+const slotPattern = /\{\{(sender|event|calendar|target|role)\}\}/;
 
 /**
  * A notification's sentence as segments, names apart so they can be shown in bold. The template
@@ -65,6 +93,7 @@ export function notificationSegments(
     event: '{{event}}',
     calendar: '{{calendar}}',
     target: '{{target}}',
+    role: '{{role}}',
   });
   // split with one capture group alternates text and slot names: text, slot, text, slot, …
   return template

@@ -12,10 +12,16 @@ import { useSession } from '../auth/useSession.ts';
 import { useProfileDialog } from '../profile/index.ts';
 import { personCardAction } from './calendarPeople.ts';
 import { InviteDialog } from './InviteDialog.tsx';
+import { memberActions } from './memberActions.ts';
+import { PersonActions } from './PersonActions.tsx';
 import { PersonRow } from './PersonRow.tsx';
 import { useCalendarPeople } from './useCalendarPeople.ts';
+import { usePeopleActions } from './usePeopleActions.ts';
 
-/** The People tab: search, the people (30 a page), and the invite button (canShare). */
+/**
+ * The People tab: search, the people (30 a page), the invite button (canShare), and on each row the
+ * actions the server allows the viewer (change role, remove, take an invitation back, ownership).
+ */
 export function CalendarPeopleTab({ calendar }: { calendar: Calendar }) {
   const { t } = useTranslation();
   const { account } = useSession();
@@ -27,6 +33,7 @@ export function CalendarPeopleTab({ calendar }: { calendar: Calendar }) {
   const { fetchNextPage } = people;
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const queryClient = useQueryClient();
+  const peopleActions = usePeopleActions(calendar.calendarId);
   // An invitee's answer reaches the inviter as a notification: 'Invitation Sent' then updates live.
   useRealtimeMessage('notification', () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.calendarPeople(calendar.calendarId) });
@@ -65,17 +72,36 @@ export function CalendarPeopleTab({ calendar }: { calendar: Calendar }) {
           <InfiniteList
             items={people.people}
             getKey={(member) => member.memberId}
-            renderItem={(member) => (
-              <PersonRow
-                member={member}
-                onOpen={
-                  // Never one's own profile; an invitee by e-mail is told to be unregistered.
-                  personCardAction(member, account?.userId ?? null) === 'none'
-                    ? undefined
-                    : () => profileDialog.open({ userId: member.userId })
-                }
-              />
-            )}
+            renderItem={(member) => {
+              const actions = memberActions(member, calendar, account?.userId ?? null);
+              return (
+                <PersonRow
+                  member={member}
+                  onOpen={
+                    // Never one's own profile; an invitee by e-mail is told to be unregistered.
+                    personCardAction(member, account?.userId ?? null) === 'none'
+                      ? undefined
+                      : () => profileDialog.open({ userId: member.userId })
+                  }
+                  actions={
+                    actions.length > 0 ? (
+                      <PersonActions
+                        member={member}
+                        actions={actions}
+                        onRun={peopleActions.mutateAsync}
+                        isPending={
+                          peopleActions.isPending &&
+                          peopleActions.variables?.member.memberId === member.memberId
+                        }
+                      />
+                    ) : calendar.abilities.share ? (
+                      // Keeps the chips of rows without actions in line with the others.
+                      <Box aria-hidden sx={{ width: 40, flexShrink: 0 }} />
+                    ) : null
+                  }
+                />
+              );
+            }}
             hasMore={people.hasNextPage}
             isLoading={people.isPending}
             isLoadingMore={people.isFetchingNextPage}

@@ -1,5 +1,6 @@
 import type { CalendarMember } from '@convene/contract';
-import { ButtonBase, Chip } from '@mui/material';
+import { Box, ButtonBase, Chip } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonCard } from '../../components/PersonCard.tsx';
 import { isInvitationPending, roleLabelKey } from './calendarPeople.ts';
@@ -8,29 +9,43 @@ interface PersonRowProps {
   member: CalendarMember;
   /** Called when the card is clicked; without it the card is not a button. */
   onOpen?: () => void;
+  /** The row's actions button, beside the card (never inside its button). */
+  actions?: ReactNode;
 }
 
-/** A person of a calendar: name, image, role label and 'Invitation Sent' while not confirmed. */
-export function PersonRow({ member, onOpen }: PersonRowProps) {
+/** The state chips of a person: 'Invitation Sent' while not confirmed, 'Ownership offered' while an offer waits. */
+function StateChips({ member }: { member: CalendarMember }) {
+  const { t } = useTranslation();
+  const isPending = isInvitationPending(member);
+  if (!isPending && !member.ownershipOffered) return undefined;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', flexShrink: 0 }}>
+      {isPending ? (
+        <Chip size="small" label={t('calendar.people.invitationSent')} color="warning" variant="outlined" />
+      ) : null}
+      {member.ownershipOffered ? (
+        <Chip size="small" label={t('calendar.people.ownershipOffered')} color="info" variant="outlined" />
+      ) : null}
+    </Box>
+  );
+}
+
+/** A person of a calendar: name, image, role label, state chips and, for a sharer, an actions button. */
+export function PersonRow({ member, onOpen, actions }: PersonRowProps) {
   const { t } = useTranslation();
   const card = (
     <PersonCard
       name={member.name}
       imageLink={member.imageLink}
       subtitle={t(roleLabelKey(member))}
-      action={
-        isInvitationPending(member) ? (
-          <Chip size="small" label={t('calendar.people.invitationSent')} color="warning" variant="outlined" />
-        ) : undefined
-      }
+      action={<StateChips member={member} />}
     />
   );
-  if (!onOpen) return card;
-  return (
+  const main = onOpen ? (
     <ButtonBase
       onClick={onOpen}
-      // Named by what it shows (name, role, invitation state), so the spoken name matches the
-      // visible one (WCAG 2.5.3); it opens the person's profile in a dialog.
+      // Named by what it shows (name, role, states), so the spoken name matches the visible one
+      // (WCAG 2.5.3); it opens the person's profile in a dialog.
       aria-haspopup="dialog"
       sx={{
         display: 'block',
@@ -45,5 +60,14 @@ export function PersonRow({ member, onOpen }: PersonRowProps) {
     >
       {card}
     </ButtonBase>
+  ) : (
+    card
+  );
+  if (!actions) return main;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>{main}</Box>
+      {actions}
+    </Box>
   );
 }

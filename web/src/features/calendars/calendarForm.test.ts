@@ -59,6 +59,8 @@ function buildCalendar(
       grantAdd: permissions.canShare && permissions.canAdd,
       grantEdit: permissions.canShare && permissions.canEdit,
       grantShare: permissions.canShare,
+      leave: !permissions.isOwner && !overrides.isPersonal,
+      cancelOwnershipOffer: false,
     },
     ...overrides,
   };

@@ -50,6 +50,15 @@ describe('calendar realtime invalidations', () => {
     }
   });
 
+  it('a change among its people refreshes the People list and the calendar (count, abilities)', () => {
+    for (const action of ['create', 'update', 'delete'] as const) {
+      expect(queryKeysForMessage('calendarMembers', { calendarId: 'c1', memberId: 'm1', action })).toEqual([
+        queryKeys.calendarPeople('c1'),
+        queryKeys.calendar('c1'),
+      ]);
+    }
+  });
+
   it('a deletion refreshes only the list, so an open screen leaves instead of refetching a 404', () => {
     expect(queryKeysForMessage('calendarLink', deleted)).toEqual([queryKeys.calendarList]);
   });

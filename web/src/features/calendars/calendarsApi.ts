@@ -1,7 +1,9 @@
 import type {
+  AssignableCalendarRole,
   addMemberAnswer,
   CreateCalendarBody,
   calendar,
+  calendarMember,
   calendarUsers,
   PermissionFlags,
   UpdateCalendarBody,
@@ -79,7 +81,34 @@ export function shareCalendar(body: {
   return apiFetch<Answer<typeof addMemberAnswer>>('/api/share/calendar', { method: 'POST', body });
 }
 
-/** DELETE /api/share/calendar: takes an invitation back (the rollback after a 429). */
+/**
+ * DELETE /api/share/calendar: removes a member, takes an invitation back (also the rollback after a
+ * 429), or, with the viewer's own memberId, leaves the calendar.
+ */
 export function unshareCalendar(body: { calendarId: string; memberId: string }) {
   return apiSend('/api/share/calendar', { method: 'DELETE', body });
+}
+
+/** PUT /api/members/{memberId}: gives a member another role (its flags follow). */
+export function changeMemberRole(
+  memberId: string,
+  body: { calendarId: string; role: AssignableCalendarRole },
+) {
+  return apiFetch<Answer<typeof calendarMember>>(`/api/members/${encodeURIComponent(memberId)}`, {
+    method: 'PUT',
+    body,
+  });
+}
+
+/** POST /api/calendars/{id}/ownershipOffer: offers ownership to a confirmed member (replaces an older offer). */
+export function offerOwnership(calendarId: string, memberId: string) {
+  return apiFetch<Answer<typeof calendarMember>>(
+    `/api/calendars/${encodeURIComponent(calendarId)}/ownershipOffer`,
+    { method: 'POST', body: { memberId } },
+  );
+}
+
+/** DELETE /api/calendars/{id}/ownershipOffer: the owner takes the pending offer back. */
+export function cancelOwnershipOffer(calendarId: string) {
+  return apiSend(`/api/calendars/${encodeURIComponent(calendarId)}/ownershipOffer`, { method: 'DELETE' });
 }
