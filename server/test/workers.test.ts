@@ -183,9 +183,8 @@ async function exchange(db: Database, anaUrl: string, bobUrl: string, sockets: n
     // before it, so once it arrives each socket has had everything it will get.
     sent.push(await send(5));
     await arrived(sent);
-    // Each exactly once. Not necessarily in order: two processes may claim consecutive rows at
-    // once and publish them in either order (the web app orders chat messages by seq).
-    for (const ids of received) expect([...ids].sort()).toEqual([...sent].sort());
+    // Each exactly once, in the order sent: one process at a time publishes the realtime rows.
+    for (const ids of received) expect(ids).toEqual(sent);
     await outboxSettled(db);
     const rows = await db.db
       .select({ attempts: outbox.attempts, doneAt: outbox.doneAt, lastError: outbox.lastError })
@@ -198,6 +197,66 @@ async function exchange(db: Database, anaUrl: string, bobUrl: string, sockets: n
         lastError: null,
       });
     }
+  } finally {
+    for (const socket of bobs) socket.close();
+  }
+}
+
+/**
+ * Ana (on `first`) and Carl (on `second`) write to a group with Bob in bursts, each burst their
+ * messages sent at once, alternately through both processes; Bob has a socket on each process.
+ * Every socket gets every message once and in the order the messages were recorded (their seq
+ * in the conversation: each send takes the next seq and records its outbox rows in the same
+ * transaction), however the two processes claimed and published the rows.
+ */
+async function orderedBursts(firstUrl: string, secondUrl: string): Promise<void> {
+  const ana = await register(firstUrl, 'Ana Bursts');
+  const carl = await register(secondUrl, 'Carl Bursts');
+  const bob = await register(firstUrl, 'Bob Bursts');
+  const created = await json(`${firstUrl}/api/conversations`, {
+    method: 'POST',
+    token: ana.loginToken,
+    body: JSON.stringify({ type: 'group', name: 'Bursts', users: [bob.userId, carl.userId] }),
+  });
+  expect(created.status).toBe(200);
+  const conversationId = created.body.conversationId as string;
+  const bobs = await Promise.all([firstUrl, secondUrl].map((url) => connected(url, bob.loginToken)));
+  try {
+    const received = bobs.map((socket) => {
+      const seqs: number[] = [];
+      socket.onAny((event: string, payload: { message: { seq: number; clientKey: string | null } }) => {
+        if (event === 'messages' && payload.message.clientKey?.startsWith('burst-')) {
+          seqs.push(payload.message.seq);
+        }
+      });
+      return seqs;
+    });
+    const sent: number[] = [];
+    const send = async (sender: { loginToken: string }, url: string, key: string) => {
+      const response = await json(`${url}/api/conversations/${conversationId}/messages`, {
+        method: 'POST',
+        token: sender.loginToken,
+        body: JSON.stringify({ message: `burst ${key}`, clientKey: key }),
+      });
+      expect(response.status).toBe(200);
+      sent.push(response.body.seq as number);
+    };
+    // Five bursts of twenty sends at once: each sender's under its 60 a minute.
+    for (let burst = 0; burst < 5; burst++) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          send(index % 2 === 0 ? ana : carl, index % 4 < 2 ? firstUrl : secondUrl, `burst-${burst}-${index}`),
+        ),
+      );
+    }
+    expect(sent).toHaveLength(100);
+    await Promise.all(
+      bobs.map((socket, at) =>
+        until(socket, () => (received[at]?.length ?? 0) >= sent.length, `messages on socket ${at}`),
+      ),
+    );
+    const inOrder = [...sent].sort((a, b) => a - b);
+    for (const seqs of received) expect(seqs).toEqual(inOrder);
   } finally {
     for (const socket of bobs) socket.close();
   }
@@ -256,6 +315,23 @@ describe.skipIf(!hasCluster)('several server processes on one PostgreSQL and one
     try {
       const [first, second] = servers as [Running, Running];
       await exchange(db, first.url, second.url, 1);
+    } finally {
+      expect(await Promise.all(servers.map(stopServer))).toEqual([0, 0]);
+      await closeDatabase();
+    }
+  }, 60_000);
+
+  it('two separate processes: interleaved bursts to one person reach each of their sockets in the order recorded', async () => {
+    await freshDatabase();
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl as string,
+      APP_ENV: `w${process.pid}${Date.now()}`,
+    };
+    const servers = await Promise.all([startServer(env), startServer(env)]);
+    try {
+      const [first, second] = servers as [Running, Running];
+      await orderedBursts(first.url, second.url);
     } finally {
       expect(await Promise.all(servers.map(stopServer))).toEqual([0, 0]);
       await closeDatabase();

@@ -173,14 +173,58 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
     expect(await database.db.$count(outbox, eq(outbox.id, old?.id ?? -1))).toBe(0);
   });
 
+  it('delivers a fresh realtime row at once and in the order recorded, even with a due time ahead of the clock', async () => {
+    const { handlers, published } = recordingHandlers();
+    const worker = new OutboxWorker(database.db, handlers, silent);
+    // A transaction that began later (run_at is its start) took its id first and committed first.
+    await database.db.insert(outbox).values([
+      {
+        kind: 'realtime',
+        payload: envelope('u1', 1) as unknown as Record<string, unknown>,
+        runAt: sql`now() + interval '1 hour'`,
+      },
+      { kind: 'realtime', payload: envelope('u1', 2) as unknown as Record<string, unknown> },
+    ]);
+    await worker.drain();
+    expect(published).toEqual(['u1:cal-1', 'u1:cal-2']);
+  });
+
+  it('keeps a failed realtime row for its retry, due only once its back-off has passed', async () => {
+    let failing = true;
+    const published: string[] = [];
+    const handlers: OutboxHandlers = {
+      ...recordingHandlers().handlers,
+      realtime: async (payload) => {
+        if (failing) throw new Error('socket layer down');
+        published.push(userOf(payload));
+      },
+    };
+    const worker = new OutboxWorker(database.db, handlers, silent);
+    await database.db.transaction((tx) => addManyToOutbox(tx, 'realtime', [envelope('a', 1)]));
+    await worker.drain();
+    failing = false;
+    await worker.drain();
+    expect(published).toEqual([]);
+    await database.db.update(outbox).set({ runAt: sql`now() - interval '1 second'` });
+    await worker.drain();
+    expect(published).toEqual(['a']);
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ attempts: 2, lastError: null });
+    expect(row?.doneAt).not.toBeNull();
+  });
+
   // Only PostgreSQL has several connections (PGlite is one) and a clock of its own; defined there
   // alone, not skipped.
   if (kind !== 'postgres') return;
   // (PGlite runs in this process and reads its clock: only a server can disagree with it.)
   it('reads due times and leases from the database clock, not from a process whose clock lags', async () => {
-    const { handlers, published } = recordingHandlers();
+    const { handlers, published, mailed, release } = recordingHandlers();
+    release();
     const worker = new OutboxWorker(database.db, handlers, silent);
-    await database.db.transaction((tx) => addManyToOutbox(tx, 'realtime', [envelope('u1', 1)]));
+    await database.db.transaction(async (tx) => {
+      await addManyToOutbox(tx, 'realtime', [envelope('u1', 1)]);
+      await addToOutbox(tx, 'mail', mail);
+    });
     // This process's clock an hour behind the database's (a row committed a moment ago looks an
     // hour early to it; the same holds, by under a millisecond, for any JavaScript Date).
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 60 * 60 * 1000 });
@@ -190,12 +234,17 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
       vi.useRealTimers();
     }
     expect(published).toEqual(['u1:cal-1']);
-    const [row] = await database.db
-      .select({ doneAt: outbox.doneAt, runAt: outbox.runAt, dbNow: sql<string>`now()` })
-      .from(outbox);
-    const dbNow = new Date(row?.dbNow ?? 0).getTime();
-    expect(Math.abs((row?.doneAt?.getTime() ?? 0) - dbNow)).toBeLessThan(30_000);
-    expect((row?.runAt.getTime() ?? 0) - dbNow).toBeGreaterThan(30_000);
+    expect(mailed).toEqual([mail.to]);
+    const rows = await database.db
+      .select({ kind: outbox.kind, doneAt: outbox.doneAt, runAt: outbox.runAt, dbNow: sql<string>`now()` })
+      .from(outbox)
+      .orderBy(outbox.id);
+    const dbNow = new Date(rows[0]?.dbNow ?? 0).getTime();
+    for (const row of rows) expect(Math.abs((row.doneAt?.getTime() ?? 0) - dbNow)).toBeLessThan(30_000);
+    // The mail was claimed under a lease of a minute by the database's clock (realtime rows are
+    // claimed and marked done in one transaction, without a lease).
+    const leased = rows.find((row) => row.kind === 'mail');
+    expect((leased?.runAt.getTime() ?? 0) - dbNow).toBeGreaterThan(30_000);
   });
 
   it('two workers on one table never deliver a row twice', async () => {
@@ -220,6 +269,48 @@ describe.each(testDatabases())('outbox lanes on %s', (kind) => {
       ]);
       expect(delivered).toHaveLength(1500);
       expect(new Set(delivered).size).toBe(1500);
+    } finally {
+      await second.close();
+    }
+  });
+  it("a second worker waits for the first one's realtime round: one person's rows land in the order recorded", async () => {
+    const second = await openDatabase({ url: opened.url as string });
+    try {
+      const delivered: string[] = [];
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let entered = false;
+      // The first worker's deliveries take a while to land (a publish through another process);
+      // the second's land at once (a socket of its own).
+      const handlers = (slow: boolean): OutboxHandlers => ({
+        ...recordingHandlers().handlers,
+        realtime: async (payload) => {
+          entered = true;
+          if (slow) await gate;
+          delivered.push((payload.payload as { calendarId: string }).calendarId);
+        },
+      });
+      const envelopes = Array.from({ length: 1200 }, (_, index) => envelope('u', index));
+      await database.db.transaction((tx) => addManyToOutbox(tx, 'realtime', envelopes));
+      const slow = new OutboxWorker(database.db, handlers(true), silent).drain();
+      await expect.poll(() => entered).toBe(true);
+      const fast = new OutboxWorker(second.db, handlers(false), silent).drain();
+      // The first round is held until the second worker has either delivered rows of its own
+      // or is waiting for the lane.
+      await expect
+        .poll(async () => {
+          if (delivered.length > 0) return true;
+          const waiting = await database.db.execute(
+            sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          );
+          return (waiting as unknown as { rows: unknown[] }).rows.length > 0;
+        })
+        .toBe(true);
+      release();
+      await Promise.all([slow, fast]);
+      expect(delivered).toEqual(envelopes.map((item) => item.payload.calendarId));
     } finally {
       await second.close();
     }

@@ -1,8 +1,9 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/connect.ts';
 import { outbox } from '../db/schema/index.ts';
 import type { MailMessage } from './mail.ts';
+import { type LaneSpec, OutboxLane } from './outboxLane.ts';
 import type { RealtimeBroadcast, RealtimeEnvelope } from './realtime.ts';
 
 /** Payload of each outbox kind; a new side effect adds its kind here and a handler in app.ts. */
@@ -64,20 +65,9 @@ export async function addManyToOutbox<K extends OutboxKind>(tx: Db, kind: K, pay
   }
 }
 
-const maxAttempts = 8;
-/** A claimed row is another process's again after this long (its claimer died mid-delivery). */
-const leaseSeconds = 60;
 /** Delivered rows are kept this long (tests and operators read them), then swept. */
 const keepDoneMs = 24 * 60 * 60 * 1000;
 const sweepEveryMs = 10 * 60 * 1000;
-
-/** Delay before retry n (1-based): 5 s, 10 s, 20 s … capped at 10 minutes. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(5000 * 2 ** (attempt - 1), 10 * 60 * 1000);
-}
-
-/** A claimed row: what its delivery needs. */
-type ClaimedRow = Pick<typeof outbox.$inferSelect, 'id' | 'kind' | 'payload' | 'attempts'>;
 
 /**
  * A lane drains the rows of some kinds on its own: realtime messages (published in memory, a
@@ -91,28 +81,38 @@ const laneOfKind = {
   streams: 'deliveries',
 } as const satisfies Record<OutboxKind, string>;
 
-/** Rows claimed per round; each round is one claiming statement and one completing one. */
-const batchSizes: Record<(typeof laneOfKind)[OutboxKind], number> = { realtime: 500, deliveries: 20 };
+type LaneName = (typeof laneOfKind)[OutboxKind];
 
-interface LaneSpec {
-  name: string;
-  kinds: OutboxKind[];
-  batchSize: number;
-}
+/** Rows claimed per round of each lane. */
+const batchSizes: Record<LaneName, number> = { realtime: 500, deliveries: 20 };
+
+/**
+ * Lanes whose rows a person must get in the order they were recorded, with the advisory lock
+ * that lets one process at a time drain a round of them (`OutboxLane`). Realtime messages are:
+ * a chat message must not overtake the one before it on another process. Mails and pushes are
+ * not, and their lane keeps claiming on several processes at once.
+ */
+const orderLockIds: Partial<Record<LaneName, number>> = { realtime: 723_114_002 };
 
 const outboxKinds = Object.keys(laneOfKind) as OutboxKind[];
 
-const lanes: LaneSpec[] = Object.entries(batchSizes).map(([name, batchSize]) => ({
-  name,
-  batchSize,
-  kinds: outboxKinds.filter((kind) => laneOfKind[kind] === name),
-}));
+const lanes: LaneSpec[] = (Object.entries(batchSizes) as Array<[LaneName, number]>).map(
+  ([name, batchSize]) => ({
+    name,
+    batchSize,
+    kinds: outboxKinds.filter((kind) => laneOfKind[kind] === name),
+    orderLockId: orderLockIds[name],
+  }),
+);
 
 /**
- * Drains the outbox. Rows are claimed by pushing their run_at forward in one
+ * Drains the outbox. Each lane (realtime, the rest) runs its own loop (`OutboxLane`). Rows of
+ * the deliveries lane are claimed by pushing their run_at forward in one
  * `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)` statement, so several processes share
  * the table without delivering a row twice at once, and a process that dies mid-delivery leaves
- * the row to be retried after the lease. Each lane (realtime, the rest) runs its own loop.
+ * the row to be retried after the lease. The realtime lane is drained by one process at a time,
+ * a round per transaction under its advisory lock, so each person gets their messages in the
+ * order recorded whatever the number of processes.
  */
 export class OutboxWorker {
   private readonly lanes: OutboxLane[];
@@ -124,7 +124,12 @@ export class OutboxWorker {
     private readonly logger: Logger,
     pollMs = 2000,
   ) {
-    this.lanes = lanes.map((spec) => new OutboxLane(db, handlers, logger, pollMs, spec));
+    const deliverRow = async (kind: string, payload: unknown) => {
+      const handler = handlers[kind as OutboxKind] as ((payload: unknown) => Promise<void>) | undefined;
+      if (!handler) throw new Error(`no outbox handler for ${kind}`);
+      await handler(payload);
+    };
+    this.lanes = lanes.map((spec) => new OutboxLane(db, deliverRow, logger, pollMs, spec));
   }
 
   /** Starts polling, and sweeps delivered rows older than a day every 10 minutes. */
@@ -139,7 +144,7 @@ export class OutboxWorker {
   /** Asks for a drain soon (after a commit that added rows): of the lanes of these kinds, or all. */
   kick(kinds: readonly OutboxKind[] = outboxKinds): void {
     for (const lane of this.lanes) {
-      if (lane.kinds.some((kind) => kinds.includes(kind))) lane.kick();
+      if (lane.kinds.some((kind) => (kinds as readonly string[]).includes(kind))) lane.kick();
     }
   }
 
@@ -154,161 +159,19 @@ export class OutboxWorker {
     await Promise.all(this.lanes.map((lane) => lane.drain()));
   }
 
-  /**
-   * Deletes rows delivered more than a day ago (rows that gave up, with their error, stay). One
-   * statement that returns nothing: a busy hour's hundreds of thousands of ids never come back
-   * into memory. (No index on done_at: the table holds about a day of rows.)
-   */
+  /** Deletes rows delivered more than a day ago (rows that gave up, with their error, stay). */
   async sweep(now = new Date()): Promise<void> {
-    await this.db
-      .delete(outbox)
-      .where(and(lt(outbox.doneAt, new Date(now.getTime() - keepDoneMs)), isNull(outbox.lastError)));
+    await sweepQuery(this.db, now);
   }
 }
 
-class OutboxLane {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  // Nothing runs in the background until start(): tests drain by hand, and a kick before
-  // start must not race them.
-  private stopped = true;
-  private kicked = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly handlers: OutboxHandlers,
-    private readonly logger: Logger,
-    private readonly pollMs: number,
-    private readonly spec: LaneSpec,
-  ) {}
-
-  /** The kinds this lane delivers. */
-  get kinds(): readonly OutboxKind[] {
-    return this.spec.kinds;
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.run();
-  }
-
-  /** A commit recorded rows: drain now (no timer in between), or once more after this drain. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.kicked = true;
-      return;
-    }
-    this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  /**
-   * Claims and delivers rounds of due rows until none is left; each round's statement also marks
-   * the previous round's delivered rows done, so a busy lane makes one round trip per round.
-   */
-  async drain(): Promise<void> {
-    let delivered: number[] = [];
-    for (;;) {
-      const claimed = await this.claim(delivered);
-      if (claimed.length === 0) return;
-      const outcomes = await Promise.all(claimed.map((row) => this.deliver(row)));
-      delivered = claimed.filter((_row, index) => outcomes[index]).map((row) => row.id);
-    }
-  }
-
-  /** Drains now, then polls (or drains again at once when a kick came meanwhile). */
-  private run(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.running = this.drain()
-      .catch((error: unknown) =>
-        this.logger.error({ err: error, lane: this.spec.name }, 'outbox drain failed'),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        const again = this.kicked;
-        this.kicked = false;
-        if (again) {
-          this.run();
-          return;
-        }
-        this.timer = setTimeout(() => this.run(), this.pollMs);
-        this.timer.unref();
-      });
-  }
-
-  /**
-   * Marks `delivered` done and claims the lane's due rows, oldest first, in one hand-written
-   * statement (built on every round, so no query builder). Every time in it is the database's
-   * `now()`, the clock `run_at`'s default was read from: a row committed within the same
-   * millisecond as this round is due to it (a JavaScript Date, cut to milliseconds, could fall
-   * just before that row's microsecond `run_at` and leave it to the next poll), and processes on
-   * several machines share one clock.
-   */
-  private async claim(delivered: number[]): Promise<ClaimedRow[]> {
-    const markDone =
-      delivered.length === 0
-        ? sql``
-        : sql`WITH done AS (
-            UPDATE outbox SET done_at = now(), last_error = NULL
-            WHERE id IN (${sql.join(
-              delivered.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-          ) `;
-    const result = await this.db.execute(sql`${markDone}
-      UPDATE outbox SET run_at = now() + interval '${sql.raw(String(leaseSeconds))} seconds', attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM outbox
-        WHERE done_at IS NULL AND run_at <= now()
-          AND kind IN (${sql.join(
-            this.spec.kinds.map((kind) => sql`${kind}`),
-            sql`, `,
-          )})
-        ORDER BY run_at, id LIMIT ${this.spec.batchSize}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, kind, payload, attempts`);
-    const claimed = (result as unknown as { rows: ClaimedRow[] }).rows.map((row) => ({
-      ...row,
-      id: Number(row.id),
-    }));
-    // Rows of one user are published in the order they were recorded.
-    return claimed.sort((a, b) => a.id - b.id);
-  }
-
-  /** Runs the row's handler; true when delivered, else the row is scheduled for a retry. */
-  private async deliver(row: ClaimedRow): Promise<boolean> {
-    const handler = this.handlers[row.kind as OutboxKind] as
-      | ((payload: unknown) => Promise<void>)
-      | undefined;
-    try {
-      if (!handler) throw new Error(`no outbox handler for ${row.kind}`);
-      await handler(row.payload);
-      return true;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const giveUp = row.attempts >= maxAttempts;
-      this.logger.warn(
-        { outboxId: row.id, kind: row.kind, attempt: row.attempts, giveUp },
-        'outbox delivery failed',
-      );
-      await this.db
-        .update(outbox)
-        .set({
-          lastError: message.slice(0, 500),
-          runAt: sql`now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})`,
-          doneAt: giveUp ? sql`now()` : null,
-        })
-        .where(eq(outbox.id, row.id));
-      return false;
-    }
-  }
+/**
+ * The sweep's one statement, which returns nothing: a busy hour's hundreds of thousands of ids
+ * never come back into memory. It reads the swept rows alone through `outbox_swept_idx` (delivered
+ * rows by done_at), not the whole day of rows the table holds.
+ */
+export function sweepQuery(db: Db, now: Date) {
+  return db
+    .delete(outbox)
+    .where(and(lt(outbox.doneAt, new Date(now.getTime() - keepDoneMs)), isNull(outbox.lastError)));
 }
