@@ -30,7 +30,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkBenchServer, generateEventsData } from './events-generate.mjs';
 import { createFreshDatabase, memoryDatabaseUrl } from './lib/postgres.mjs';
 import { describeMachine, formatTable, renderPerformanceDoc } from './lib/report.mjs';
-import { findFreePort, findServerPid, readRss, spawnStart, stop, waitForOk } from './lib/server.mjs';
+import {
+  findFreePort,
+  findServerPid,
+  readRss,
+  START_COMMANDS,
+  spawnStart,
+  stop,
+  waitForOk,
+} from './lib/server.mjs';
 import { browserTimings, routeWeights } from './lib/web.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,6 +61,7 @@ async function main() {
     console.log(`[bench] first start (install check, build check, migration) took ${seconds(firstMs)}`);
 
     const results = { firstStartMs: firstMs, startMs: [], options };
+    await measureRestarts(results, env, healthUrl, options.runs);
     for (let run = 1; run <= options.runs; run += 1) {
       const isLast = run === options.runs;
       const since = performance.now();
@@ -77,6 +86,29 @@ async function main() {
     report(results, options, loadAtStart);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npm start` as people type it, and the server alone (`node server/dist/main.js serve`, no
+ * checks), each `runs` times, in turns so that other load on the machine falls on both alike.
+ */
+async function measureRestarts(results, env, healthUrl, runs) {
+  results.npmStartMs = [];
+  results.serverAloneMs = [];
+  for (let run = 1; run <= runs; run += 1) {
+    for (const [name, times] of [
+      ['npmStart', results.npmStartMs],
+      ['serverAlone', results.serverAloneMs],
+    ]) {
+      const since = performance.now();
+      const child = spawnStart(ROOT, env, START_COMMANDS[name]);
+      times.push(await waitForOk(healthUrl, child, { since }));
+      await stop(child, findServerPid(child.pid));
+    }
+    console.log(
+      `[bench] restart ${run}/${runs}: npm start ${seconds(results.npmStartMs.at(-1))}, server alone ${seconds(results.serverAloneMs.at(-1))}`,
+    );
   }
 }
 

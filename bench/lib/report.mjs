@@ -32,6 +32,7 @@ export function rows(results) {
   const starts = results.startMs;
   const list = [
     ['first start on a fresh data dir (migrations)', seconds(results.firstStartMs)],
+    ...restartRows(results),
     [
       `start → first 200 of GET /api/health, median of ${starts.length}`,
       `${seconds(median(starts))} (runs: ${starts.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
@@ -74,6 +75,23 @@ export function rows(results) {
   }
   list.push(['graceful stop (SIGTERM → exit)', seconds(results.stopMs)]);
   return list;
+}
+
+/** `npm start` on a checkout that needs nothing, beside the server alone (when measured). */
+function restartRows({ npmStartMs, serverAloneMs }) {
+  if (!npmStartMs?.length || !serverAloneMs?.length) return [];
+  const runs = (times) =>
+    `${seconds(median(times))} (runs: ${times.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`;
+  return [
+    [
+      `\`npm start\` (a restart) → first 200 of GET /api/health, median of ${npmStartMs.length}`,
+      runs(npmStartMs),
+    ],
+    [
+      `the server alone (\`node server/dist/main.js serve\`) → first 200, median of ${serverAloneMs.length}`,
+      runs(serverAloneMs),
+    ],
+  ];
 }
 
 /** The routes the issue names as first pages (sign-in, the calendars list). */
@@ -236,9 +254,12 @@ ${results.faults ? renderFaultsSection(results.faults, machine) : (previousSecti
   \`GET /api/health\` first answers 200, on a data dir that an earlier start already migrated and
   with dependencies installed and the web app built. It includes the install and build
   freshness checks, loading the server, opening the database, checking migrations and
-  listening. Polled every 20 ms.
-- **Memory**: resident set size (VmRSS from /proc) of the server process itself, found as the
-  descendant of start.mjs running the server's main; taken at the first answer, after idling,
+  listening. Polled every 20 ms. The **restart** lines time the same from spawning \`npm start\`
+  itself (npm's own start-up included), and, beside it, the server alone (\`node
+  server/dist/main.js serve\`, no checks), in turns, on the same data dir; the difference is
+  what npm and the checks before the server cost.
+- **Memory**: resident set size (VmRSS from /proc) of the server process itself (start.mjs,
+  which runs the built server in its own process); taken at the first answer, after idling,
   and after the load. PGlite runs inside that process, so its memory is included. The split
   comes from the server itself: with \`DEBUG_MEMORY_MS=1000\` (set by the bench) it logs
   \`process.memoryUsage()\` and the size of PGlite's WebAssembly memory every second, and the
@@ -263,7 +284,7 @@ ${results.faults ? renderFaultsSection(results.faults, machine) : (previousSecti
   of the JavaScript files the page fetched. One warm-up visit first; median of 5.
 - **Load** (indicative only): autocannon against \`GET /api/health\` from the same machine, so
   client and server share the cores.
-- **Graceful stop**: from SIGTERM to start.mjs until it exited (it passes the signal to the server).
+- **Graceful stop**: from SIGTERM to start.mjs (the server) until it exited.
 - **Agenda** (bench/events-agenda.mjs): \`GET /api/events?timeMin=<this hour>&maxResults=50\` as
   the bench user, on the data set of bench/events-generate.mjs, driven by autocannon, first with
   one connection (each route's latency alone: 10 s in the same alternating slices), then with 10

@@ -1,5 +1,5 @@
-// Starting, probing and stopping `node scripts/start.mjs` for the benchmarks, and reading the
-// resident memory of the server process it spawns (Linux /proc).
+// Starting, probing and stopping `node scripts/start.mjs` (or `npm start`) for the benchmarks, and
+// reading the resident memory of the server process (Linux /proc).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -8,9 +8,16 @@ import { performance } from 'node:perf_hooks';
 
 const KEEP_LOG_LINES = 40;
 
-/** Spawns `node scripts/start.mjs` with the given environment, keeping its last output lines. */
-export function spawnStart(root, env) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+/** How the bench starts the server: what `npm start` runs, `npm start` itself, the server alone. */
+export const START_COMMANDS = {
+  startScript: [process.execPath, 'scripts/start.mjs'],
+  npmStart: ['npm', 'start'],
+  serverAlone: [process.execPath, 'server/dist/main.js', 'serve'],
+};
+
+/** Spawns a start command (`node scripts/start.mjs` by default), keeping its last output lines. */
+export function spawnStart(root, env, [command, ...args] = START_COMMANDS.startScript) {
+  const child = spawn(command, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,10 +55,13 @@ export async function waitForOk(url, child, { since = performance.now(), timeout
   throw new Error(`no 200 from ${url} within ${timeoutMs / 1000} s:\n${child.log.join('\n')}`);
 }
 
-/** Sends SIGTERM to start.mjs (which passes it on) and resolves to the milliseconds until it exited. */
+/**
+ * Sends SIGTERM to the server process (start.mjs itself, or under `npm start` npm's grandchild)
+ * and resolves to the milliseconds until the spawned process exited.
+ */
 export async function stop(child, serverPid) {
   const since = performance.now();
-  child.kill('SIGTERM');
+  signalQuietly(serverPid ?? child.pid, 'SIGTERM');
   const timer = setTimeout(() => {
     for (const pid of [serverPid, child.pid]) killQuietly(pid);
   }, 20_000);
@@ -60,17 +70,29 @@ export async function stop(child, serverPid) {
   return performance.now() - since;
 }
 
-/** Command-line fragments that mark the server process (built bundle or TypeScript source). */
-const SERVER_COMMANDS = ['server/dist/main.js', 'server/src/main.ts'];
+/**
+ * Command-line fragments that mark the server process: the built bundle or the TypeScript
+ * source, or scripts/start.mjs, which runs the built server in its own process.
+ */
+const SERVER_COMMANDS = ['server/dist/main.js', 'server/src/main.ts', 'scripts/start.mjs'];
 
-/** The pid of the server process: the descendant of `ancestorPid` running the server's main. */
+/**
+ * The pid of the server process: `ancestorPid` itself or its nearest descendant running the
+ * server (under `npm start`, npm's shell's child).
+ */
 export function findServerPid(ancestorPid) {
   const processes = listProcesses();
+  // npm runs the start script through `sh -c "node scripts/start.mjs"`: not the shell, its child.
+  const isServer = (proc) =>
+    !/^(\S*\/)?(ba|da)?sh /.test(proc.cmdline) &&
+    SERVER_COMMANDS.some((command) => proc.cmdline.includes(command));
+  const self = processes.find((proc) => proc.pid === ancestorPid);
+  if (self && isServer(self)) return self.pid;
   const queue = [ancestorPid];
   while (queue.length > 0) {
     const parent = queue.shift();
     for (const proc of processes.filter((candidate) => candidate.ppid === parent)) {
-      if (SERVER_COMMANDS.some((command) => proc.cmdline.includes(command))) return proc.pid;
+      if (isServer(proc)) return proc.pid;
       queue.push(proc.pid);
     }
   }
@@ -173,8 +195,12 @@ function listProcesses() {
 }
 
 function killQuietly(pid) {
+  signalQuietly(pid, 'SIGKILL');
+}
+
+function signalQuietly(pid, signal) {
   try {
-    if (pid) process.kill(pid, 'SIGKILL');
+    if (pid) process.kill(pid, signal);
   } catch {
     // Already gone.
   }

@@ -33,29 +33,6 @@ export function exitCodeOf(code, signal) {
 }
 
 /**
- * Passes SIGINT and SIGTERM on to a child until it exits. A Ctrl-C under `npm start` reaches
- * this process several times at once (from the terminal and again from npm); repeats within
- * half a second are dropped so the child sees one request to stop, while a deliberate second
- * Ctrl-C still gets through.
- */
-export function forwardSignals(child, signals = ['SIGINT', 'SIGTERM']) {
-  const lastSent = new Map();
-  const handlers = signals.map((signal) => {
-    const handler = () => {
-      const now = Date.now();
-      if (now - (lastSent.get(signal) ?? 0) < 500) return;
-      lastSent.set(signal, now);
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    };
-    process.on(signal, handler);
-    return [signal, handler];
-  });
-  child.once('exit', () => {
-    for (const [signal, handler] of handlers) process.off(signal, handler);
-  });
-}
-
-/**
  * Calls `onGone` once if the npm process that ran this script goes away. `kill <npm pid>` makes
  * npm pass SIGTERM to its `sh -c` wrapper, which dies without passing it on; this script would
  * then live on as an orphan (keeping the port and the database), so it watches for its parent

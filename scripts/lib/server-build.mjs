@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { staleReason } from './staleness.mjs';
+import { markBuiltAt, staleReason } from './staleness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -65,6 +65,7 @@ export async function buildServerIfStale(root = ROOT, { force = false, quiet = f
   const reason = force ? 'asked to' : serverBuildReason(root);
   if (!reason) return { built: false, message: 'server build is up to date' };
   if (!quiet) console.log(`[build] ${reason}: building the server (esbuild → ${SERVER_MAIN}) ...`);
+  const startedAt = new Date();
   const { build } = await import('esbuild');
   const outdir = path.join(root, 'server', 'dist');
   const result = await build({
@@ -101,6 +102,7 @@ export async function buildServerIfStale(root = ROOT, { force = false, quiet = f
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
+  markBuiltAt(root, SERVER_MAIN, startedAt);
   removeStaleOutputs(outdir, new Set(files.map((file) => file.path)));
   return { built: true, message: 'server built' };
 }
