@@ -1,15 +1,24 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import {
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  unstable_HistoryRouter as HistoryRouter,
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import {
+  createPath,
   type Location,
+  NavigationType,
+  type Navigator,
   type Path,
   parsePath,
+  Router,
   type To,
 } from 'react-router';
-
-type History = ReturnType<typeof createBrowserHistory>;
-type Listener = Parameters<History['listen']>[0];
 
 /** Whether leaving `currentLocation` for `nextLocation` should wait for the person's answer. */
 export type ShouldBlock = (args: { currentLocation: Location; nextLocation: Path }) => boolean;
@@ -20,85 +29,155 @@ interface Block {
   onBlocked: (retry: () => void) => void;
 }
 
-/** A history whose navigations one screen at a time may hold back (`block`). */
-export type GuardedHistory = History & { block: (block: Block) => () => void };
+/** What the browser's window gives the history (a small fake of it in the unit tests). */
+export interface BrowserWindow {
+  location: { pathname: string; search: string; hash: string };
+  history: {
+    state: unknown;
+    pushState: (data: unknown, unused: string, url: string) => void;
+    replaceState: (data: unknown, unused: string, url?: string) => void;
+    go: (delta: number) => void;
+  };
+  addEventListener: (type: 'popstate', listener: () => void) => void;
+  removeEventListener: (type: 'popstate', listener: () => void) => void;
+}
+
+/** What the history tells the router after each navigation it lets through. */
+export interface HistoryUpdate {
+  action: NavigationType;
+  location: Location;
+}
+
+/** A history entry's own data: react-router's browser history stores the same (usr, key, idx). */
+interface EntryState {
+  usr?: unknown;
+  key?: string;
+  idx?: number;
+}
+
+/** The browser's history for the router, whose navigations one screen at a time may hold back. */
+export interface GuardedHistory extends Navigator {
+  readonly action: NavigationType;
+  readonly location: Location;
+  listen: (listener: (update: HistoryUpdate) => void) => () => void;
+  block: (block: Block) => () => void;
+}
+
+function entryState(win: BrowserWindow): EntryState {
+  const state = win.history.state;
+  return typeof state === 'object' && state !== null ? (state as EntryState) : {};
+}
+
+function readLocation(win: BrowserWindow): Location {
+  const { pathname, search, hash } = win.location;
+  const { usr = null, key = 'default' } = entryState(win);
+  return { pathname, search, hash, state: usr, key };
+}
 
 /**
- * Wraps `history` so that a registered block can hold back its pushes and replaces (links,
- * navigate()) and the browser's back and forward buttons (undone, then redone on retry). This is
- * what react-router's useBlocker does, which only its data router has: the app uses the plain
- * router, whose code is a third of the size (issue 12).
+ * The browser's session history (pushState, replaceState, popstate) as react-router's `Router`
+ * takes it (a Navigator with the location it shows), with a hold for unsaved work: a registered
+ * block holds back pushes and replaces (links, navigate()) and the browser's back and forward
+ * buttons (undone, then redone on retry). Written here because react-router offers this only in
+ * its data router (useBlocker) and its browser history is no public export; the app keeps the
+ * plain router, whose code is a third of the size (docs/ARCHITECTURE.md, the web app).
  */
-export function guardHistory(history: History): GuardedHistory {
+export function createGuardedHistory(win: BrowserWindow): GuardedHistory {
   let block: Block | null = null;
-  // The location the app shows: on a pop the history has already moved on.
-  let current = history.location;
+  let action = NavigationType.Pop;
+  // The location the app shows: on a pop the browser has already moved on.
+  let location = readLocation(win);
+  // Each entry's position, so that a pop knows how far it went (and can be undone).
+  let index = entryState(win).idx ?? null;
+  if (index === null) {
+    index = 0;
+    win.history.replaceState({ ...entryState(win), idx: index }, '');
+  }
   // Set while a retry runs, so the navigation it repeats is let through.
   let isRetrying = false;
   // The pop that undoes a held-back back/forward step, which the app must not see.
   let isUndoing = false;
+  let listener: ((update: HistoryUpdate) => void) | null = null;
 
   const isHeld = (nextLocation: Path) =>
-    block !== null && !isRetrying && block.shouldBlock({ currentLocation: current, nextLocation });
+    block !== null && !isRetrying && block.shouldBlock({ currentLocation: location, nextLocation });
 
-  const retrying = (run: () => void) => () => {
-    isRetrying = true;
-    try {
-      run();
-    } finally {
-      isRetrying = false;
-    }
+  const commit = (nextAction: NavigationType, nextLocation: Location, nextIndex: number | null) => {
+    action = nextAction;
+    location = nextLocation;
+    index = nextIndex;
+    listener?.({ action, location });
   };
 
-  const guard =
-    (navigate: (to: To, state?: unknown) => void) =>
-    (to: To, state?: unknown): void => {
-      const nextLocation = {
-        pathname: '/',
-        search: '',
-        hash: '',
-        ...(typeof to === 'string' ? parsePath(to) : to),
-      };
-      if (block && isHeld(nextLocation)) block.onBlocked(retrying(() => navigate(to, state)));
-      else navigate(to, state);
+  const write = (kind: NavigationType.Push | NavigationType.Replace, to: To, state: unknown) => {
+    const next: Location = {
+      pathname: location.pathname,
+      search: '',
+      hash: '',
+      ...(typeof to === 'string' ? parsePath(to) : to),
+      state: state ?? null,
+      key: Math.random().toString(36).slice(2, 10),
     };
+    const go = () => {
+      const nextIndex = kind === NavigationType.Push ? (index ?? 0) + 1 : index;
+      const data: EntryState = { usr: next.state, key: next.key, idx: nextIndex ?? undefined };
+      if (kind === NavigationType.Push) win.history.pushState(data, '', createPath(next));
+      else win.history.replaceState(data, '', createPath(next));
+      commit(kind, next, nextIndex);
+    };
+    if (block && isHeld(next)) {
+      block.onBlocked(() => {
+        isRetrying = true;
+        try {
+          go();
+        } finally {
+          isRetrying = false;
+        }
+      });
+    } else go();
+  };
 
-  const listen = (listener: Listener) =>
-    history.listen((update) => {
-      if (isUndoing) {
-        isUndoing = false;
-        return;
-      }
-      const { delta } = update;
-      if (update.action === 'POP' && delta && block && isHeld(update.location)) {
-        isUndoing = true;
-        history.go(-delta);
-        // The retry's pop arrives later (popstate is asynchronous): it is let through then.
-        block.onBlocked(() => {
-          isRetrying = true;
-          history.go(delta);
-        });
-        return;
-      }
-      isRetrying = false;
-      current = update.location;
-      listener(update);
-    });
+  const handlePop = () => {
+    if (isUndoing) {
+      isUndoing = false;
+      return;
+    }
+    const next = readLocation(win);
+    const nextIndex = entryState(win).idx ?? null;
+    const delta = nextIndex === null || index === null ? 0 : nextIndex - index;
+    if (delta !== 0 && block && isHeld(next)) {
+      isUndoing = true;
+      win.history.go(-delta);
+      // The retry's pop arrives later (popstate is asynchronous): it is let through then.
+      block.onBlocked(() => {
+        isRetrying = true;
+        win.history.go(delta);
+      });
+      return;
+    }
+    isRetrying = false;
+    commit(NavigationType.Pop, next, nextIndex);
+  };
 
   return {
     get action() {
-      return history.action;
+      return action;
     },
     get location() {
-      return history.location;
+      return location;
     },
-    createHref: (to) => history.createHref(to),
-    createURL: (to) => history.createURL(to),
-    encodeLocation: (to) => history.encodeLocation(to),
-    go: (delta) => history.go(delta),
-    push: guard((to, state) => history.push(to, state)),
-    replace: guard((to, state) => history.replace(to, state)),
-    listen,
+    createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
+    go: (delta) => win.history.go(delta),
+    push: (to, state) => write(NavigationType.Push, to, state),
+    replace: (to, state) => write(NavigationType.Replace, to, state),
+    listen: (next) => {
+      listener = next;
+      win.addEventListener('popstate', handlePop);
+      return () => {
+        if (listener === next) listener = null;
+        win.removeEventListener('popstate', handlePop);
+      };
+    },
     block: (next) => {
       block = next;
       return () => {
@@ -110,12 +189,22 @@ export function guardHistory(history: History): GuardedHistory {
 
 const GuardedHistoryContext = createContext<GuardedHistory | null>(null);
 
-/** The app's router: react-router's plain browser router on a guarded history (guardHistory). */
+/**
+ * The app's router: react-router's plain `Router` on the guarded browser history, each
+ * navigation rendered in a transition (the current screen stays while the next one loads).
+ */
 export function GuardedBrowserRouter({ children }: { children: ReactNode }) {
-  const [history] = useState(() => guardHistory(createBrowserHistory({ v5Compat: true })));
+  const [history] = useState(() => createGuardedHistory(window));
+  const [shown, setShown] = useState<HistoryUpdate>(() => ({
+    action: history.action,
+    location: history.location,
+  }));
+  useLayoutEffect(() => history.listen((update) => startTransition(() => setShown(update))), [history]);
   return (
     <GuardedHistoryContext.Provider value={history}>
-      <HistoryRouter history={history}>{children}</HistoryRouter>
+      <Router location={shown.location} navigationType={shown.action} navigator={history}>
+        {children}
+      </Router>
     </GuardedHistoryContext.Provider>
   );
 }
