@@ -9,6 +9,14 @@ import { WEB_SOURCES } from '../scripts/lib/web-build.mjs';
 
 /** The example host page's key (embed.spec.ts starts it with the same). */
 export const embedHostKey = 'e2e-embed-host-key-0123456789abcdefghij';
+/** The key of the example host page on another site (a key belongs to one origin). */
+export const crossSiteEmbedHostKey = 'e2e-embed-cross-site-key-0123456789abcdef';
+
+/** The example host pages' origins (the ports come from playwright.config.ts). */
+export const embedHost = {
+  sameSite: `http://127.0.0.1:${process.env.E2E_EMBED_PORT}`,
+  crossSite: `http://localhost:${process.env.E2E_EMBED_CROSS_SITE_PORT}`,
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'web');
@@ -79,9 +87,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // requests (console errors) while still drawing the map (PLATFORM-NOTES pitfall 10).
       MAP_TILE_URL:
         'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWN48OABAAVEAqF7fMS0AAAAAElFTkSuQmCC',
-      // embed.spec.ts: the example host page on its own loopback port may embed the app and mint codes.
-      EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${process.env.E2E_EMBED_PORT}`,
-      EMBED_HOST_KEYS: `http://127.0.0.1:${process.env.E2E_EMBED_PORT}=${embedHostKey}`,
+      // embed.spec.ts: the example host pages may embed the app and mint codes: one on the app's
+      // own site (127.0.0.1, another port), one on another site (localhost), each with its key.
+      EMBED_ALLOWED_ORIGINS: `${embedHost.sameSite},${embedHost.crossSite}`,
+      EMBED_HOST_KEYS: `${embedHost.sameSite}=${embedHostKey},${embedHost.crossSite}=${crossSiteEmbedHostKey}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

@@ -17,6 +17,9 @@ async function findFreePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await findFreePort());
 // The example host page of embed.spec.ts (scripts/embed-demo.mjs): another origin, allowed to embed.
 process.env.E2E_EMBED_PORT ??= String(await findFreePort());
+// A second host page, opened as http://localhost:<port>: another site than the app's 127.0.0.1,
+// so its frame is third-party and Chromium denies it storage.
+process.env.E2E_EMBED_CROSS_SITE_PORT ??= String(await findFreePort());
 
 /** Browser tests against the real server (started by global-setup.ts with a fresh data dir). */
 export default defineConfig({

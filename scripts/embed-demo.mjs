@@ -3,9 +3,11 @@
 // Convene with that code, logs the app's messages and sends it a theme.
 //
 //   CONVENE_URL        Convene's address (default http://127.0.0.1:3000)
-//   EMBED_DEMO_PORT    this host page's port (default 4100); its origin, http://127.0.0.1:<port>,
+//   EMBED_DEMO_PORT    this host page's port (default 4100); the origin it is opened at,
+//                      http://127.0.0.1:<port> (Convene's own site) or http://localhost:<port>
+//                      (another site: a third-party frame, which browsers may deny storage),
 //                      must be in Convene's EMBED_ALLOWED_ORIGINS
-//   EMBED_DEMO_KEY     this host's key, as in Convene's EMBED_HOST_KEYS
+//   EMBED_DEMO_KEY     the key of that origin, as in Convene's EMBED_HOST_KEYS
 //   EMBED_DEMO_USER_ID the Convene user to sign in (or ?userId= on the page)
 import http from 'node:http';
 

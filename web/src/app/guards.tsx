@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { preloadRealtime } from '../api/realtime.ts';
 import { lazyScreen } from '../components/lazyScreen.tsx';
+import { sessionStore } from '../components/safeStorage.ts';
 import { AutoLogin } from '../features/auth/AutoLogin.tsx';
 import { readStoredAccount } from '../features/auth/sessionStorage.ts';
 import { emailConfirmedParam } from '../features/auth/useEmailConfirmedNotice.ts';
@@ -31,7 +32,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const { account } = useSession();
   const [searchParams] = useSearchParams();
   if (!account) return children;
-  const returnTo = readReturnPath(sessionStorage);
+  const returnTo = readReturnPath(sessionStore);
   if (returnTo) return <Navigate to={returnTo} replace />;
   const confirmed = searchParams.get(emailConfirmedParam);
   const search = confirmed === null ? '' : `?${new URLSearchParams({ [emailConfirmedParam]: confirmed })}`;
@@ -47,11 +48,11 @@ export function RequireAuth() {
   const { account, sessionEnd } = useSession();
   const location = useLocation();
   useEffect(() => {
-    if (account) forgetReturnPath(sessionStorage);
+    if (account) forgetReturnPath(sessionStore);
   }, [account]);
   if (account) return <Shell />;
   const { to, keepsPath } = signedOutRoute(sessionEnd);
-  if (keepsPath) rememberReturnPath(sessionStorage, `${location.pathname}${location.search}${location.hash}`);
+  if (keepsPath) rememberReturnPath(sessionStore, `${location.pathname}${location.search}${location.hash}`);
   return <Navigate to={to} replace />;
 }
 

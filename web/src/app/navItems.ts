@@ -43,7 +43,7 @@ export const navItems: readonly NavItem[] = [
     path: '/activity',
     icon: NotificationsNoneOutlinedIcon,
     matches: (pathname) => pathname.startsWith('/activity'),
-    dot: { kind: 'unread' },
+    dot: { kind: 'unread', color: 'secondary.main' },
   },
   {
     title: 'profile',

@@ -6,7 +6,11 @@ import { isPushWorkerRegistration } from '../features/push/pushRegistration.ts';
  */
 export async function unregisterServiceWorkers(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const registrations = await navigator.serviceWorker.getRegistrations();
+  // A frame the browser denies storage (third-party, under its blocking) may not use service
+  // workers at all ("The user denied permission"): it has none to unregister.
+  const registrations = await navigator.serviceWorker
+    .getRegistrations()
+    .catch((): readonly ServiceWorkerRegistration[] => []);
   const stale = registrations.filter((registration) => !isPushWorkerRegistration(registration));
   await Promise.all(stale.map((registration) => registration.unregister()));
 }

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material';
+import { createTheme, getContrastRatio, type Theme } from '@mui/material';
 
 const systemFont = [
   'system-ui',
@@ -11,12 +11,32 @@ const systemFont = [
   'sans-serif',
 ].join(',');
 
-/** Keyboard focus: a 2px primary outline (≥ 5:1 on white and on the page background), not a tint. */
-const focusOutline = { outline: '2px solid #4256c1', outlineOffset: 2 } as const;
-/** Items that fill their container (list rows, tabs, cards) draw it inside, so nothing clips it. */
-const insetFocusOutline = { '&.Mui-focusVisible': { ...focusOutline, outlineOffset: -2 } } as const;
+/**
+ * The keyboard focus ring's colour: the theme's main colour, so a host's theme (features/embed)
+ * recolours it too; the text colour where the main colour would not stand out (3:1) on the page.
+ */
+export function focusColour(theme: Theme): string {
+  const { primary, background, text } = theme.palette;
+  const standsOut = [background.default, background.paper].every(
+    (surface) => getContrastRatio(primary.main, surface) >= 3,
+  );
+  return standsOut ? primary.main : text.primary;
+}
 
-/** Convene's look: primary #4256c1, system fonts (no external fonts), soft surfaces. */
+/** Keyboard focus: a 2px outline in the focus colour (Convene's #4256c1: ≥ 5:1), not a tint. */
+const focusOutline = (theme: Theme) => ({ outline: `2px solid ${focusColour(theme)}`, outlineOffset: 2 });
+/** Items that fill their container (list rows, tabs, cards) draw it inside, so nothing clips it. */
+const insetFocusOutline = ({ theme }: { theme: Theme }) => ({
+  '&.Mui-focusVisible': { ...focusOutline(theme), outlineOffset: -2 },
+});
+/** Buttons, chips: the ring outside. */
+const outerFocusOutline = ({ theme }: { theme: Theme }) => ({ '&.Mui-focusVisible': focusOutline(theme) });
+
+/**
+ * Convene's look: primary #4256c1, system fonts (no external fonts), soft surfaces. The secondary
+ * colour is the highlight: the selected tab's indicator and the unread badges and dots, so a
+ * host's highlight colour shows in embedded screens.
+ */
 export const theme = createTheme({
   palette: {
     primary: { main: '#4256c1', dark: '#2f3f99', light: '#7383d6' },
@@ -40,11 +60,11 @@ export const theme = createTheme({
   },
   components: {
     MuiCssBaseline: {
-      styleOverrides: {
-        'a:focus-visible, [role="button"]:focus-visible, summary:focus-visible': focusOutline,
+      styleOverrides: (theme: Theme) => ({
+        'a:focus-visible, [role="button"]:focus-visible, summary:focus-visible': focusOutline(theme),
         // Headings and main get focus after a route change only to be announced: no ring there.
         '[tabindex="-1"]:focus': { outline: 'none' },
-      },
+      }),
     },
     // The hint under a field stays readable (4.5:1) while the field is disabled.
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: '#5b6078' } } } },
@@ -57,13 +77,14 @@ export const theme = createTheme({
         input: { '&.Mui-disabled': { color: '#5b6078', WebkitTextFillColor: '#5b6078' } },
       },
     },
-    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusOutline } } },
+    MuiButtonBase: { styleOverrides: { root: outerFocusOutline } },
     MuiListItemButton: { styleOverrides: { root: insetFocusOutline } },
     MuiMenuItem: { styleOverrides: { root: insetFocusOutline } },
     MuiTab: { styleOverrides: { root: insetFocusOutline } },
+    MuiTabs: { defaultProps: { indicatorColor: 'secondary' } },
     MuiBottomNavigationAction: { styleOverrides: { root: insetFocusOutline } },
     MuiCardActionArea: { styleOverrides: { root: insetFocusOutline } },
-    MuiChip: { styleOverrides: { root: { '&.Mui-focusVisible': focusOutline } } },
+    MuiChip: { styleOverrides: { root: outerFocusOutline } },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { borderRadius: 10 }, sizeLarge: { paddingTop: 10, paddingBottom: 10 } },

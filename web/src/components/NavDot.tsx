@@ -7,7 +7,7 @@ interface NavDotProps {
   show: boolean;
   /** What the dot means, read by screen readers (colour is never the only signal). */
   label: string;
-  /** Dot colour; the theme's primary colour when not given. */
+  /** Dot colour (a CSS colour or a theme palette path); the theme's primary colour when not given. */
   color?: string;
   children: ReactNode;
 }

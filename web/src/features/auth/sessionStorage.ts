@@ -1,14 +1,17 @@
 import type { Account } from '@convene/contract';
+import { localStore, type SafeStorage, sessionStore } from '../../components/safeStorage.ts';
 import { isEmbedded } from '../embed/embeddedMode.ts';
 
 const storageKey = 'convene.account';
 
 /**
  * Where the session is kept: localStorage, or this tab's sessionStorage in embedded mode (issue
- * 16: a host's sign-in lasts for its frame only and never reaches the browser's other tabs).
+ * 16: a host's sign-in lasts for its frame only and never reaches the browser's other tabs). A
+ * frame the browser denies storage keeps it in memory (components/safeStorage.ts): signed in
+ * until the frame reloads.
  */
-function accountStore(): Storage {
-  return isEmbedded() ? sessionStorage : localStorage;
+function accountStore(): SafeStorage {
+  return isEmbedded() ? sessionStore : localStore;
 }
 
 /** The signed-in account as kept in localStorage: the account plus its login token. */
@@ -77,8 +80,8 @@ export function writeStoredAccount(value: StoredAccount): void {
 /** Forgets the session: logout clears everything the app kept in localStorage. */
 export function clearStoredAccount(): void {
   // Embedded, only this tab's session goes: the browser's own Convene session is not the frame's.
-  if (isEmbedded()) sessionStorage.removeItem(storageKey);
-  else localStorage.clear();
+  if (isEmbedded()) sessionStore.removeItem(storageKey);
+  else localStore.clear();
 }
 
 /** Kept per tab (not in localStorage, which logout clears): this tab's session ended. */
@@ -86,19 +89,11 @@ const signedOutKey = 'convene.signedOut';
 
 /** Whether a session of this tab ended (logout, or the server stopped accepting it). */
 export function readSignedOut(): boolean {
-  try {
-    return sessionStorage.getItem(signedOutKey) === '1';
-  } catch {
-    return false;
-  }
+  return sessionStore.getItem(signedOutKey) === '1';
 }
 
 /** Notes (or forgets) that this tab's session ended; a reload keeps sending deep links to /login. */
 export function writeSignedOut(value: boolean): void {
-  try {
-    if (value) sessionStorage.setItem(signedOutKey, '1');
-    else sessionStorage.removeItem(signedOutKey);
-  } catch {
-    // Storage refused (private mode): the flag lives for this page only.
-  }
+  if (value) sessionStore.setItem(signedOutKey, '1');
+  else sessionStore.removeItem(signedOutKey);
 }

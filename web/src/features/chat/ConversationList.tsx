@@ -181,7 +181,7 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
             <Badge
               badgeContent={unread}
               max={99}
-              color="primary"
+              color="secondary"
               aria-label={t('chat.list.unread', { count: unread })}
               data-testid="unread-badge"
               sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}

@@ -7,8 +7,17 @@ import { apiFetch } from '../../api/client.ts';
 import type { StoredAccount } from '../auth/sessionStorage.ts';
 import { useSession } from '../auth/useSession.ts';
 import { framingOrigin, hasPendingEmbedCode, takeEmbedLaunch } from './embeddedMode.ts';
+import { type EmbedErrorReason, postToHost } from './hostMessages.ts';
 
 type Refusal = 'codeInvalid' | 'wrongUser' | 'wrongOrigin' | 'failed';
+
+/** The reason the host is told with each refusal (docs/EMBED.md, the `error` message). */
+const refusalReasons: Record<Refusal, EmbedErrorReason> = {
+  codeInvalid: 'code-invalid',
+  wrongUser: 'wrong-user',
+  wrongOrigin: 'wrong-origin',
+  failed: 'sign-in-failed',
+};
 
 const refusals: Partial<Record<ErrorCode, Refusal>> = {
   EMBED_CODE_INVALID: 'codeInvalid',
@@ -19,7 +28,7 @@ const refusals: Partial<Record<ErrorCode, Refusal>> = {
 /**
  * Signs the host's user in with the code the host put in the frame's address (issue 16): the
  * code is exchanged once for a session kept in this tab only; a refused code is explained in
- * the frame instead of the app.
+ * the frame instead of the app, and the host is told (it may mint a new code).
  */
 export function EmbedSignIn({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -57,6 +66,11 @@ export function EmbedSignIn({ children }: { children: ReactNode }) {
         setState((error instanceof ApiError && error.code && refusals[error.code]) || 'failed'),
     );
   }, [state, signIn]);
+
+  useEffect(() => {
+    if (state !== 'ready' && state !== 'signingIn')
+      postToHost({ type: 'error', reason: refusalReasons[state] });
+  }, [state]);
 
   if (state === 'ready') return children;
   if (state === 'signingIn') {

@@ -1,7 +1,10 @@
+import { sessionStore } from '../../components/safeStorage.ts';
+
 /**
  * Embedded mode (issue 16): the app runs in a host page's iframe. It is decided once, when a
  * framed page first loads, and kept for the tab (sessionStorage), so in-app navigation and
- * reloads keep the embedded layout.
+ * reloads keep the embedded layout. A frame denied storage (a third-party frame under the
+ * browser's blocking) keeps it in memory: every load of such a frame decides it afresh.
  */
 
 const embeddedKey = 'convene.embedded';
@@ -16,22 +19,6 @@ export interface EmbedLaunch {
 
 let launch: EmbedLaunch = { code: null, userId: null };
 
-function readSession(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeSession(key: string, value: string): void {
-  try {
-    sessionStorage.setItem(key, value);
-  } catch {
-    // Storage refused (private mode): the value lives for this page only.
-  }
-}
-
 function isFramed(): boolean {
   try {
     return window.self !== window.top;
@@ -43,7 +30,7 @@ function isFramed(): boolean {
 
 /** Whether this tab runs embedded in a host page. */
 export function isEmbedded(): boolean {
-  return readSession(embeddedKey) === '1';
+  return sessionStore.getItem(embeddedKey) === '1';
 }
 
 /**
@@ -54,7 +41,7 @@ export function framingOrigin(): string | null {
   const ancestors = (window.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
   const first = ancestors && ancestors.length > 0 ? ancestors[0] : null;
   if (first) return first;
-  const stored = readSession(hostOriginKey);
+  const stored = sessionStore.getItem(hostOriginKey);
   if (stored) return stored;
   try {
     return document.referrer ? new URL(document.referrer).origin : null;
@@ -70,14 +57,14 @@ export function framingOrigin(): string | null {
  */
 export function captureEmbedLaunch(): void {
   if (!isFramed()) return;
-  writeSession(embeddedKey, '1');
+  sessionStore.setItem(embeddedKey, '1');
   const origin = framingOrigin();
-  if (origin) writeSession(hostOriginKey, origin);
+  if (origin) sessionStore.setItem(hostOriginKey, origin);
   const url = new URL(window.location.href);
   const params = url.searchParams;
   const primary = params.get('primary');
   const secondary = params.get('secondary');
-  if (primary || secondary) writeSession(coloursKey, JSON.stringify({ primary, secondary }));
+  if (primary || secondary) sessionStore.setItem(coloursKey, JSON.stringify({ primary, secondary }));
   launch = { code: params.get('loginToken'), userId: params.get('userId') };
   if (!params.has('loginToken') && !params.has('userId')) return;
   for (const name of ['loginToken', 'userId']) params.delete(name);
@@ -98,7 +85,7 @@ export function hasPendingEmbedCode(): boolean {
 
 /** The colours the host gave in the address (`?primary=&secondary=`), unchecked. */
 export function launchColours(): { primary: unknown; secondary: unknown } | null {
-  const raw = readSession(coloursKey);
+  const raw = sessionStore.getItem(coloursKey);
   if (!raw) return null;
   try {
     return JSON.parse(raw) as { primary: unknown; secondary: unknown };
@@ -109,5 +96,5 @@ export function launchColours(): { primary: unknown; secondary: unknown } | null
 
 /** Keeps the host's latest colours for the tab, so a reload paints with them. */
 export function rememberColours(colours: { primary: string; secondary: string }): void {
-  writeSession(coloursKey, JSON.stringify(colours));
+  sessionStore.setItem(coloursKey, JSON.stringify(colours));
 }

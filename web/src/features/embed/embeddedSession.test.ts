@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../components/safeStorage.ts';
 import {
   clearStoredAccount,
   readStoredAccount,
   type StoredAccount,
   writeStoredAccount,
 } from '../auth/sessionStorage.ts';
-import { isEmbedded } from './embeddedMode.ts';
+import { captureEmbedLaunch, framingOrigin, isEmbedded, takeEmbedLaunch } from './embeddedMode.ts';
 
 /** A Storage over a Map, as the browser's. */
 function memoryStorage(): Storage {
@@ -70,5 +71,42 @@ describe('the session of an embedded tab', () => {
     writeStoredAccount(account);
     expect(local.getItem('convene.account')).not.toBeNull();
     expect(session.getItem('convene.account')).toBeNull();
+  });
+});
+
+describe('a frame the browser denies storage (third-party, under Chromium default blocking)', () => {
+  const denied = () => {
+    throw new DOMException('Access is denied for this document.', 'SecurityError');
+  };
+  beforeEach(() => {
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(globalThis, name, { get: denied, configurable: true });
+    }
+    const url = 'https://convene.example.org/chat?loginToken=code-1&userId=u1';
+    const replaceState = vi.fn();
+    vi.stubGlobal('window', {
+      self: {},
+      top: {},
+      location: { href: url, ancestorOrigins: ['https://intranet.example.org'] },
+      history: { state: null, replaceState },
+    });
+  });
+  afterEach(() => {
+    for (const name of ['localStorage', 'sessionStorage']) Reflect.deleteProperty(globalThis, name);
+    sessionStore.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('still enters embedded mode and keeps the session in memory for the frame', () => {
+    captureEmbedLaunch();
+    expect(isEmbedded()).toBe(true);
+    expect(framingOrigin()).toBe('https://intranet.example.org');
+    expect(takeEmbedLaunch()).toEqual({ code: 'code-1', userId: 'u1' });
+
+    writeStoredAccount(account);
+    expect(readStoredAccount()?.loginToken).toBe('token-1');
+    clearStoredAccount();
+    expect(readStoredAccount()).toBeNull();
+    expect(isEmbedded()).toBe(true);
   });
 });

@@ -8,10 +8,22 @@ import { framingOrigin, isEmbedded } from './embeddedMode.ts';
  */
 export type AppToHostMessage =
   | { type: 'ready' }
+  | { type: 'error'; reason: EmbedErrorReason }
   | { type: 'conversation-opened'; conversationId: string; calendarId: string | null }
   | { type: 'calendar-opened'; calendarId: string }
   | { type: 'unread-changed'; count: number }
   | { type: 'navigated'; path: string };
+
+/**
+ * Why the frame shows an error instead of the app (docs/EMBED.md): the code was used or expired,
+ * was minted for another user or another host, signing in failed, or the app itself failed.
+ */
+export type EmbedErrorReason =
+  | 'code-invalid'
+  | 'wrong-user'
+  | 'wrong-origin'
+  | 'sign-in-failed'
+  | 'app-failed';
 
 /** What the host may send: a theme (§4 "Embedding and theming") or a path to open. */
 export type HostToAppMessage =

@@ -1,2 +1,3 @@
 export { captureEmbedLaunch, isEmbedded } from './embeddedMode.ts';
+export { showEmbedFailure } from './embedFailure.ts';
 export { postToHost } from './postToHost.ts';

@@ -1,3 +1,5 @@
+import { sessionStore } from '../../components/safeStorage.ts';
+
 /**
  * What the broadcaster screen needs to (re)start publishing: kept in the navigation state and,
  * for a reload of the tab, in sessionStorage (this tab only).
@@ -31,17 +33,14 @@ export function broadcastFromState(state: unknown): Broadcast | null {
 
 /** Remembers the tab's broadcast so a reload can resume it. */
 export function rememberBroadcast(broadcast: Broadcast): void {
-  try {
-    sessionStorage.setItem(storageKey, JSON.stringify(broadcast));
-  } catch {
-    // Storage refused (private mode, full): a reload then cannot resume, nothing else changes.
-  }
+  // Where the browser refuses storage it is kept for this page: a reload then cannot resume.
+  sessionStore.setItem(storageKey, JSON.stringify(broadcast));
 }
 
 /** The tab's broadcast of `eventId` from before a reload, if any. */
 export function rememberedBroadcast(eventId: string): Broadcast | null {
   try {
-    const value: unknown = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null');
+    const value: unknown = JSON.parse(sessionStore.getItem(storageKey) ?? 'null');
     return isBroadcast(value) && value.eventId === eventId ? value : null;
   } catch {
     return null;
@@ -49,11 +48,7 @@ export function rememberedBroadcast(eventId: string): Broadcast | null {
 }
 
 export function forgetBroadcast(): void {
-  try {
-    sessionStorage.removeItem(storageKey);
-  } catch {
-    // Nothing was kept.
-  }
+  sessionStore.removeItem(storageKey);
 }
 
 // The camera the create dialog opened, handed to the broadcaster screen so it does not ask again.
