@@ -114,14 +114,6 @@ export class OutboxLane {
       });
   }
 
-  /** The lane's kinds as an SQL list. */
-  private kindList(): SQL {
-    return sql.join(
-      this.spec.kinds.map((kind) => sql`${kind}`),
-      sql`, `,
-    );
-  }
-
   /**
    * One round of an ordered lane, in one transaction: waits for the lane's lock, claims the
    * oldest due rows by id (the order they were recorded) and marks them done, delivers them in
@@ -132,17 +124,7 @@ export class OutboxLane {
   private async drainOrderedRound(lockId: number): Promise<number> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockId}::bigint)`);
-      const result = await tx.execute(sql`
-        UPDATE outbox SET done_at = now(), last_error = NULL, attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM outbox
-          WHERE done_at IS NULL AND kind IN (${this.kindList()})
-            AND (attempts = 0 OR run_at <= now())
-          ORDER BY id LIMIT ${this.spec.batchSize}
-          FOR UPDATE
-        )
-        RETURNING id, kind, payload, attempts`);
-      const claimed = readClaimed(result);
+      const claimed = readClaimed(await tx.execute(orderedClaimStatement(this.spec)));
       // Each handler starts (and a realtime one publishes) before the next row's.
       await Promise.all(claimed.map((row) => this.deliver(row, tx)));
       return claimed.length;
@@ -186,7 +168,7 @@ export class OutboxLane {
       UPDATE outbox SET run_at = now() + interval '${sql.raw(String(leaseSeconds))} seconds', attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM outbox
-        WHERE done_at IS NULL AND run_at <= now() AND kind IN (${this.kindList()})
+        WHERE done_at IS NULL AND run_at <= now() AND kind IN (${kindList(this.spec.kinds)})
         ORDER BY run_at, id LIMIT ${this.spec.batchSize}
         FOR UPDATE SKIP LOCKED
       )
@@ -220,6 +202,31 @@ export class OutboxLane {
       return false;
     }
   }
+}
+
+/** Kinds as an SQL list. */
+function kindList(kinds: readonly string[]): SQL {
+  return sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+}
+
+/**
+ * The claim of an ordered lane's round (under its lock): the oldest pending rows by id, read
+ * through `outbox_pending_order_idx` however long a backlog is, marked done at once.
+ */
+export function orderedClaimStatement(spec: Pick<LaneSpec, 'kinds' | 'batchSize'>): SQL {
+  return sql`
+    UPDATE outbox SET done_at = now(), last_error = NULL, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM outbox
+      WHERE done_at IS NULL AND kind IN (${kindList(spec.kinds)})
+        AND (attempts = 0 OR run_at <= now())
+      ORDER BY id LIMIT ${spec.batchSize}
+      FOR UPDATE
+    )
+    RETURNING id, kind, payload, attempts`;
 }
 
 /** The claimed rows of a statement's answer, in the order they were recorded. */

@@ -1,0 +1,2 @@
+CREATE INDEX "outbox_pending_order_idx" ON "outbox" USING btree ("id") WHERE done_at IS NULL;--> statement-breakpoint
+CREATE INDEX "outbox_swept_idx" ON "outbox" USING btree ("done_at") WHERE done_at IS NOT NULL AND last_error IS NULL;
