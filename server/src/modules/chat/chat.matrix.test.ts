@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGroup } from '../../../test/chatFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
-import { userBlocks } from '../../db/schema/index.ts';
+import { accounts, userBlocks } from '../../db/schema/index.ts';
 
 type User = Awaited<ReturnType<TestApp['register']>>;
 const roles = ['signedOut', 'stranger', 'exParticipant', 'blocked', 'participant', 'admin', 'owner'] as const;
@@ -123,10 +123,18 @@ describe.each(testDatabases())('chat authorisation matrix on %s', (kind) => {
   const people = {} as Record<Exclude<Role, 'signedOut'> | 'target' | 'extra', User>;
   beforeAll(async () => {
     app = await createTestApp(kind);
-    // Confirmed, as only confirmed accounts mail invitations (chat.limits.test.ts has the rest).
     for (const role of [...roles, 'target', 'extra'] as const)
-      if (role !== 'signedOut')
-        people[role] = await app.register({ name: `Matrix ${role}`, confirmed: true });
+      if (role !== 'signedOut') people[role] = await app.register({ name: `Matrix ${role}` });
+    // Confirmed, as only confirmed accounts mail invitations (chat.limits.test.ts has the rest).
+    await app.database.db
+      .update(accounts)
+      .set({ status: 'active' })
+      .where(
+        inArray(
+          accounts.id,
+          Object.values(people).map((person) => person.userId),
+        ),
+      );
     await app.database.db
       .insert(userBlocks)
       .values({ blockerId: people.owner.userId, blockedId: people.blocked.userId });
