@@ -15,6 +15,7 @@ function fakeWindow(paths: string[], { numbered = true } = {}) {
   }));
   let at = entries.length - 1;
   const listeners = new Set<() => void>();
+  let pending = 0;
   const current = () => entries[at] ?? { url: new URL('http://app.test/'), state: null };
   const win: BrowserWindow = {
     location: {
@@ -42,7 +43,9 @@ function fakeWindow(paths: string[], { numbered = true } = {}) {
       go: (delta) => {
         const target = at + delta;
         if (target < 0 || target >= entries.length) return;
+        pending += 1;
         setTimeout(() => {
+          pending -= 1;
           at = target;
           for (const listener of listeners) listener();
         }, 0);
@@ -51,11 +54,12 @@ function fakeWindow(paths: string[], { numbered = true } = {}) {
     addEventListener: (_type, listener) => listeners.add(listener),
     removeEventListener: (_type, listener) => listeners.delete(listener),
   };
-  return { win, address: () => `${current().url.pathname}${current().url.search}`, listeners };
+  /** Until every popstate under way, and those they started, has arrived. */
+  const popped = async () => {
+    while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { win, address: () => `${current().url.pathname}${current().url.search}`, listeners, popped };
 }
-
-/** Until the popstate events already under way have arrived. */
-const popped = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** A guarded history at /profile/edit (after /profile), the paths the app saw, and the held retries. */
 function setUp() {
@@ -80,12 +84,12 @@ describe('createGuardedHistory', () => {
     expect(history.location.search).toBe('?q=1');
     history.push('/activity', { from: 'events' });
     history.go(-1);
-    await popped();
+    await browser.popped();
     expect(seen.at(-1)).toBe('POP /events');
     expect(browser.address()).toBe('/events?q=1');
     // The entry keeps its state: going forward again shows it.
     history.go(1);
-    await popped();
+    await browser.popped();
     expect(history.location).toMatchObject({ pathname: '/activity', state: { from: 'events' } });
     expect(history.createHref({ pathname: '/a', search: '?b=1', hash: '#c' })).toBe('/a?b=1#c');
   });
@@ -125,13 +129,13 @@ describe('createGuardedHistory', () => {
     const { browser, history, seen, retries, block } = setUp();
     block();
     history.go(-1);
-    await popped();
+    await browser.popped();
     expect(retries).toHaveLength(1);
     expect(seen).toEqual([]);
     expect(browser.address()).toBe('/profile/edit');
     expect(history.location.pathname).toBe('/profile/edit');
     retries[0]?.();
-    await popped();
+    await browser.popped();
     expect(seen).toEqual(['POP /profile']);
     expect(browser.address()).toBe('/profile');
   });
@@ -142,15 +146,15 @@ describe('createGuardedHistory', () => {
     history.push('/activity');
     const unblock = block();
     history.go(-2);
-    await popped();
+    await browser.popped();
     expect(browser.address()).toBe('/activity');
     retries[0]?.();
-    await popped();
+    await browser.popped();
     expect(browser.address()).toBe('/profile/edit');
     unblock();
     block();
     history.go(1);
-    await popped();
+    await browser.popped();
     expect(browser.address()).toBe('/profile/edit');
     expect(seen).toEqual(['PUSH /chat', 'PUSH /activity', 'POP /profile/edit']);
   });
@@ -163,7 +167,7 @@ describe('createGuardedHistory', () => {
     history.block({ shouldBlock: () => true, onBlocked: () => {} });
     history.listen(() => {});
     history.go(-1);
-    await popped();
+    await browser.popped();
     expect(browser.address()).toBe('/calendar/create');
   });
 
