@@ -8,40 +8,13 @@ import { testCaller } from '../../../test/call.ts';
 import { insertSignedInUser } from '../../../test/eventFixtures.ts';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness.ts';
 import { listRealtimePayloads } from '../../../test/realtime.ts';
+import { recordingProvider } from '../../../test/streamsFixtures.ts';
 import { eventStreams, userEventStatuses } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
-import { eventRoom, type StreamsProvider } from './streams.provider.ts';
+import { eventRoom } from './streams.provider.ts';
 import { createStreamsGate, streamTokenTtlSeconds } from './streams.service.ts';
 
 type User = { userId: string; email: string; name: string; loginToken: string };
-type Call = { method: 'endStream' | 'removeParticipant'; room: string; id: string };
-
-/**
- * The remote media service stood in by a recorder: what the records ask of it after commit,
- * and the publisher-gone listener the media plane would call.
- */
-function recordingProvider() {
-  const calls: Call[] = [];
-  const gone: Array<(room: string, streamId: string) => void> = [];
-  const provider: StreamsProvider = {
-    kind: 'livekit',
-    url: 'wss://media.example.test',
-    apiKey: 'APIrecording',
-    apiSecret: 'a-recording-secret-of-at-least-32-characters',
-    endStream: async (room, streamId) => {
-      calls.push({ method: 'endStream', room, id: streamId });
-    },
-    removeParticipant: async (room, identity) => {
-      calls.push({ method: 'removeParticipant', room, id: identity });
-    },
-    onPublisherGone: (listener) => {
-      gone.push(listener);
-    },
-    close: async () => undefined,
-  };
-  return { provider, calls, gone };
-}
-
 describe.each(testDatabases())('live stream records on %s', (kind) => {
   let app: TestApp;
   let owner: User;
