@@ -112,6 +112,9 @@ import {
   announceRsvpCreated,
   announceRsvpUpdated,
   notifyRsvpUpdated,
+  putCalendarMembersInTheLoop,
+  putJoinedMemberInTheLoop,
+  takeLeavingMemberOutOfTheLoop,
 } from './modules/rsvp/rsvp.subscribers.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import type { LivekitProvider } from './modules/streams/livekit.provider.ts';
@@ -253,7 +256,7 @@ export const subscribers = {
     withdrawCalendarEventInvitations,
     endCalendarEventStreams,
   ],
-  'event.created': [notifyEventCreated, announceEventCreated],
+  'event.created': [putCalendarMembersInTheLoop, notifyEventCreated, announceEventCreated],
   'event.changed': [notifyEventChanged, announceEventChanged],
   'event.deleted': [
     withdrawEventInvitations,
@@ -272,6 +275,7 @@ export const subscribers = {
     notifyInvitationAnswered,
     announceCalendarJoined,
     announceInvitationAnswered,
+    putJoinedMemberInTheLoop,
     announceEventInvitationAnswered,
     joinCalendarConversation,
   ],
@@ -279,6 +283,7 @@ export const subscribers = {
     withdrawInvitationRequest,
     announceMemberRemoved,
     announceEventInvitationWithdrawn,
+    takeLeavingMemberOutOfTheLoop,
     notifyInvitationWithdrawn,
     leaveCalendarConversation,
     dropWithdrawnGuest,

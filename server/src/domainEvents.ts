@@ -149,6 +149,8 @@ export interface DomainEvents {
     inviter: { name: string; language: string };
     invitee: Invitee;
     target: InvitationTarget;
+    /** One of the two blocked the other: the invitee is told nothing of it (no request, push or mail). */
+    isSilent: boolean;
   };
   /**
    * An invitation sent to an address became the account's once it proved the address; it waits

@@ -57,7 +57,7 @@ export async function addCalendarInvitee(
 ): Promise<{ memberId: string; calendarId: string; permissions: MemberPermissions }> {
   const access = await getCalendarAccess(ctx.db, body.calendarId, viewer.account.id);
   calendarPolicy.authorize(access, 'share');
-  const invitee = await findInvitee(ctx.db, body);
+  const invitee = await findInvitee(ctx.db, viewer, body);
   // A person picked by userId keeps their address private from the inviter; it is stored, never answered.
   const email = invitee?.email ?? (body.email as string);
   const permissions = grantable(body.permissions ?? {}, access.calendar.defaultPermissions, access);

@@ -52,7 +52,8 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
       reminders: [],
       attachments: [],
       livestreams: { count: 0, max: 4, streams: [] },
-      rsvpsStatistics: { pending: 0, attending: 1, notAttending: 0, none: 0 },
+      // The calendar's member is in the loop from the start.
+      rsvpsStatistics: { pending: 0, attending: 1, notAttending: 0, none: 1 },
       userEventStatus: { statuses: { rsvp: 'attending', attendance: 'unknown' } },
       repeatingRule: null,
       occurrenceId: null,
@@ -79,7 +80,10 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
       calendar: { calendarId },
     });
     const seen = (await call('GET', `/api/events/${event.eventId}`, member)).json();
-    expect(seen).toMatchObject({ permissions: { canEdit: false, canShare: false }, userEventStatus: null });
+    expect(seen).toMatchObject({
+      permissions: { canEdit: false, canShare: false },
+      userEventStatus: { statuses: { rsvp: 'none' } },
+    });
     const reminders = await call('GET', `/api/events/${event.eventId}?fields=reminders`, member);
     expect(reminders.json()).toEqual({ eventId: event.eventId, reminders: [] });
   });
@@ -229,9 +233,13 @@ describe.each(testDatabases())('events: create, read, edit, delete on %s', (kind
     expect(feed.some((row: { notificationType: string }) => row.notificationType === 'shareEvent')).toBe(
       false,
     );
+    // The calendar's member is in the loop of its events from the start, so they hear of it too.
     const memberFeed = (await call('GET', '/api/notification/history', member)).json().notifications;
     expect(
       memberFeed.some((row: { notificationType: string }) => row.notificationType === 'eventDeleted'),
-    ).toBe(false);
+    ).toBe(true);
+    // Someone who holds nothing of the event hears nothing.
+    const stranger = await app.register({ name: 'Sara Stranger' });
+    expect((await call('GET', '/api/notification/history', stranger)).json().notifications).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext, RequestEffect } from '../../context.ts';
 import { accountFieldColumns } from '../../db/accountFields.ts';
+import { isBlockedEitherWay } from '../../db/blocks.ts';
 import type { Db } from '../../db/connect.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { ApiError, validation } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { spendInvitation } from './invitationLimit.ts';
@@ -20,6 +21,9 @@ import type {
  * records `invitation.sent`; withdrawing records `invitation.withdrawn`; answering (a request
  * effect) records `invitation.answered`; an address proven by its account records
  * `invitation.attached`. The subscribers of those types (app.ts) tell whom it concerns.
+ *
+ * Between two people of whom one blocked the other, an invitation stays silent: it is made (the
+ * inviter sees it as sent, so no block is revealed) but the invitee hears nothing of it.
  */
 
 /** 409 ALREADY_INVITED: the person is already invited (or, with a message, already a member). */
@@ -33,9 +37,13 @@ export const invitationWithdrawn = () =>
 /**
  * The account an invitation names: by `userId` (404 on `userId` when there is no such live
  * person), or by an address, which names an account only once its owner confirmed it (see
- * `attachInvitations`). Null: invite the address itself.
+ * `attachInvitations`). Null: invite the address itself. Nobody invites themselves (400).
  */
-export async function findInvitee(db: Db, who: { userId?: string; email?: string }) {
+export async function findInvitee(db: Db, viewer: Viewer, who: { userId?: string; email?: string }) {
+  if (who.userId === viewer.account.id) throw validation('userId', 'You cannot invite yourself');
+  if (who.email && who.email.toLowerCase() === viewer.account.email.toLowerCase()) {
+    throw validation('email', 'You cannot invite yourself');
+  }
   const [account] = await db
     .select(accountFieldColumns)
     .from(accounts)
@@ -53,8 +61,11 @@ export async function findInvitee(db: Db, who: { userId?: string; email?: string
 export interface InvitationToSend<R> {
   invitee: Invitee;
   target: InvitationTarget;
-  /** Marks its row sent (who sent it, when), in the flow's transaction. */
-  markSent(tx: Db): Promise<void>;
+  /**
+   * Marks its row sent (who sent it, when), in the flow's transaction; a silent one (a block
+   * between the two) must not show the invitee anything either.
+   */
+  markSent(tx: Db, sending: { isSilent: boolean }): Promise<void>;
   /** The HTTP answer. */
   result: R;
 }
@@ -74,13 +85,16 @@ export async function sendInvitation<R>(
   const invitation = await prepare();
   await transact(ctx, async (tx) => {
     await spendInvitation(tx, viewer.account.id, ctx.config.invitationHourlyLimit);
-    await invitation.markSent(tx);
+    const inviteeId = invitation.invitee.userId;
+    const isSilent = inviteeId ? await isBlockedEitherWay(tx, viewer.account.id, inviteeId) : false;
+    await invitation.markSent(tx, { isSilent });
     await ctx.record(tx, {
       type: 'invitation.sent',
       actorId: viewer.account.id,
       inviter: { name: viewer.account.name, language: viewer.account.language },
       invitee: invitation.invitee,
       target: invitation.target,
+      isSilent,
     });
   });
   return invitation.result;
@@ -151,7 +165,8 @@ const attachOrder: InvitationKind[] = ['calendar', 'event'];
  * When an account proves its address (the confirmation link, or a password reset mailed
  * there): invitations of every kind sent to that address become the account's, each recorded as
  * `invitation.attached`, so it arrives as a pending request. Never at registration, since anyone
- * can register with someone else's address.
+ * can register with someone else's address. One between people blocked either way stays silent:
+ * it becomes the account's, but no request arrives.
  */
 export async function attachInvitations(
   ctx: Pick<AppContext, 'invitationKinds' | 'record'>,
@@ -160,6 +175,7 @@ export async function attachInvitations(
 ): Promise<void> {
   for (const kind of attachOrder) {
     for (const attached of await ctx.invitationKinds[kind].attach(tx, account)) {
+      if (attached.inviterId && (await isBlockedEitherWay(tx, attached.inviterId, account.id))) continue;
       await ctx.record(tx, {
         type: 'invitation.attached',
         inviterId: attached.inviterId,

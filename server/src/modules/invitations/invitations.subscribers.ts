@@ -1,6 +1,8 @@
 import { eventPath } from '@convene/contract';
+import { eq } from 'drizzle-orm';
 import type { SubscriberOf } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
+import { accounts } from '../../db/schema/index.ts';
 import { addToOutbox } from '../../platform/outbox.ts';
 import { notify, withdrawPendingRequests } from '../notifications/notifications.service.ts';
 import type { InvitationTarget, Invitee } from './invitations.kinds.ts';
@@ -28,29 +30,53 @@ async function requestAnswer(tx: Db, actorId: string | null, invitee: Invitee, t
   });
 }
 
-/** A registered invitee gets a pending request to answer. */
-export const notifyInvitation: SubscriberOf<'invitation.sent'> = (tx, event) =>
-  requestAnswer(tx, event.actorId, event.invitee, event.target);
+/** A registered invitee gets a pending request to answer, unless the invitation is silent. */
+export const notifyInvitation: SubscriberOf<'invitation.sent'> = async (tx, event) => {
+  if (event.isSilent) return;
+  await requestAnswer(tx, event.actorId, event.invitee, event.target);
+};
 
 /** Invitations that waited for an address reach its account, now proven, as pending requests. */
 export const notifyAttachedInvitation: SubscriberOf<'invitation.attached'> = (tx, event) =>
   requestAnswer(tx, event.inviterId, event.invitee, event.target);
 
+/** Where and in which language a registered invitee reads their mail. */
+async function findMailbox(tx: Db, userId: string) {
+  const [row] = await tx
+    .select({ email: accounts.email, language: accounts.language })
+    .from(accounts)
+    .where(eq(accounts.id, userId));
+  return row ?? null;
+}
+
 /**
- * Anyone without an account gets an e-mail: to a calendar, leading to registration and then the
- * calendar; to an event, with the event's page.
+ * Every invitee gets an e-mail (sending spent the sender's hourly limit), unless the invitation
+ * is silent. A registered person, picked by name, in their own language, is sent to their
+ * requests to answer. Anyone else, in the inviter's language: to a calendar, the link leads to
+ * registration and then the calendar; to an event, it is the event's page.
  */
 export const mailInvitation: SubscriberOf<'invitation.sent'> = async (tx, event, ctx) => {
-  if (event.invitee.userId) return;
-  const { target } = event;
-  const [name, link] =
-    target.kind === 'calendar'
-      ? [target.calendar.name, `${ctx.config.publicUrl}/calendars/${target.calendar.calendarId}/events`]
-      : [target.root.name, `${ctx.config.publicUrl}${eventPath(target.root.name, target.root.id)}`];
+  if (event.isSilent) return;
+  const { target, invitee } = event;
+  const name = target.kind === 'calendar' ? target.calendar.name : target.root.name;
+  const mailbox = invitee.userId ? await findMailbox(tx, invitee.userId) : null;
+  const link = invitee.userId
+    ? `${ctx.config.publicUrl}/activity/requests`
+    : target.kind === 'calendar'
+      ? `${ctx.config.publicUrl}/calendars/${target.calendar.calendarId}/events`
+      : `${ctx.config.publicUrl}${eventPath(target.root.name, target.root.id)}`;
   await addToOutbox(
     tx,
     'mail',
-    invitationMail(target.kind, event.inviter.language, event.invitee.email, event.inviter.name, name, link),
+    invitationMail({
+      kind: target.kind,
+      hasAccount: invitee.userId !== null,
+      language: mailbox?.language ?? event.inviter.language,
+      to: mailbox?.email ?? invitee.email,
+      inviter: event.inviter.name,
+      name,
+      link,
+    }),
   );
 };
 

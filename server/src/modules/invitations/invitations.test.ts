@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertCalendar } from '../../../test/calendarFixtures.ts';
-import { testDatabases } from '../../../test/harness.ts';
+import { decodeMail, testDatabases } from '../../../test/harness.ts';
 import { type TestUser, useTestApp } from '../../../test/suite.ts';
+import { accounts, notifications, userBlocks, userEventStatuses } from '../../db/schema/index.ts';
 
 const hourlyLimit = 3;
 
@@ -13,18 +15,24 @@ const hourlyLimit = 3;
 describe.each(testDatabases())('the invitations flow on %s', (kind) => {
   const { app, owner, call } = useTestApp(kind, {
     ownerName: 'Olga Owner',
-    env: { INVITATION_HOURLY_LIMIT: String(hourlyLimit) },
+    env: { INVITATION_HOURLY_LIMIT: String(hourlyLimit), AUTH_FORM_RATE_LIMIT: '200' },
   });
 
   interface Target {
     calendarId: string;
     eventId?: string;
   }
+  /** Whom an invitation is added for: an address, or a person picked by name. */
+  type Who = { email: string } | { userId: string };
   /** What differs per kind: the routes, and what accepting or declining leaves the invitee with. */
   interface KindDriver {
     requestType: 'shareCalendar' | 'shareEvent';
     setUp(from: TestUser): Promise<Target>;
-    add(from: TestUser, target: Target, email: string): Promise<{ statusCode: number; id: string }>;
+    add(
+      from: TestUser,
+      target: Target,
+      who: Who,
+    ): Promise<{ statusCode: number; id: string; field?: string }>;
     send(from: TestUser, target: Target, id: string): Promise<{ statusCode: number; headers: object }>;
     withdraw(from: TestUser, target: Target, id: string): Promise<number>;
     /** What the invitee has of the target after answering. */
@@ -36,9 +44,9 @@ describe.each(testDatabases())('the invitations flow on %s', (kind) => {
     calendar: {
       requestType: 'shareCalendar',
       setUp: async (from) => ({ calendarId: await insertCalendar(app.database.db, from) }),
-      add: async (from, { calendarId }, email) => {
-        const added = await call('POST', '/api/members', from, { calendarId, email, name: 'Guest' });
-        return { statusCode: added.statusCode, id: added.json().memberId };
+      add: async (from, { calendarId }, who) => {
+        const added = await call('POST', '/api/members', from, { calendarId, ...who, name: 'Guest' });
+        return { statusCode: added.statusCode, id: added.json().memberId, field: added.json().field };
       },
       send: async (from, { calendarId }, memberId) =>
         call('POST', '/api/share/calendar', from, {
@@ -71,14 +79,18 @@ describe.each(testDatabases())('the invitations flow on %s', (kind) => {
         });
         return { calendarId, eventId: created.json().eventId };
       },
-      add: async (from, { calendarId, eventId }, email) => {
+      add: async (from, { calendarId, eventId }, who) => {
         const added = await call('POST', '/api/userEventStatuses', from, {
-          email,
+          ...who,
           name: 'Guest',
           groupId: calendarId,
           eventId,
         });
-        return { statusCode: added.statusCode, id: added.json().userEventStatusId };
+        return {
+          statusCode: added.statusCode,
+          id: added.json().userEventStatusId,
+          field: added.json().field,
+        };
       },
       send: async (from, { calendarId, eventId }, userEventStatusId) =>
         call('POST', '/api/share/event', from, {
@@ -101,14 +113,29 @@ describe.each(testDatabases())('the invitations flow on %s', (kind) => {
       notificationType: string;
       token: string;
     }>;
+  /** The mails written to an address so far, decoded (quoted-printable bytes read as UTF-8). */
+  const mailsTo = async (email: string) =>
+    (await app.mails())
+      .filter((text) => text.includes(`To: ${email}`))
+      .map((text) => Buffer.from(decodeMail(text), 'latin1').toString('utf8'));
   const feedTypes = async (user: TestUser) =>
     (await call('GET', '/api/notification/history', user))
       .json()
       .notifications.map((notification: { notificationType: string }) => notification.notificationType);
   /** Adds and sends an invitation to a new confirmed person; answers them and the invitation's id. */
-  const inviteSomeone = async (driver: KindDriver, from: TestUser, target: Target) => {
-    const guest = await app.register({ confirmed: true });
-    const added = await driver.add(from, target, guest.email);
+  const inviteSomeone = async (
+    driver: KindDriver,
+    from: TestUser,
+    target: Target,
+    guest?: TestUser,
+    how: 'email' | 'userId' = 'email',
+  ) => {
+    guest ??= await app.register({ confirmed: true });
+    const added = await driver.add(
+      from,
+      target,
+      how === 'email' ? { email: guest.email } : { userId: guest.userId },
+    );
     expect(added.statusCode).toBe(200);
     const sent = await driver.send(from, target, added.id);
     return { guest, id: added.id, sent };
@@ -126,7 +153,7 @@ describe.each(testDatabases())('the invitations flow on %s', (kind) => {
       expect(await driver.withdraw(owner, target, id)).toBe(204);
       expect(await pending(guest)).toEqual([]);
       // Withdrawn, the same person can be invited again.
-      expect((await driver.add(owner, target, guest.email)).statusCode).toBe(200);
+      expect((await driver.add(owner, target, { email: guest.email })).statusCode).toBe(200);
     });
 
     it.each([
@@ -149,6 +176,87 @@ describe.each(testDatabases())('the invitations flow on %s', (kind) => {
       expect(await pending(guest)).toEqual([]);
     });
 
+    it.each([
+      ['the invitee blocked the inviter', 'invitee'],
+      ['the inviter blocked the invitee', 'inviter'],
+    ] as const)(
+      'stays silent when %s: no request, push or mail, and sent as any other',
+      async (_how, blocker) => {
+        const sender = await app.register({ confirmed: true });
+        const target = await driver.setUp(sender);
+        const guest = await app.register({ confirmed: true });
+        const [blockerId, blockedId] =
+          blocker === 'invitee' ? [guest.userId, sender.userId] : [sender.userId, guest.userId];
+        await app.database.db.insert(userBlocks).values({ blockerId, blockedId });
+        const mailsBefore = (await mailsTo(guest.email)).length;
+
+        const { id, sent } = await inviteSomeone(driver, sender, target, guest, 'userId');
+        expect(sent.statusCode).toBe(200);
+        expect(
+          await app.database.db
+            .select()
+            .from(notifications)
+            .where(eq(notifications.recipientId, guest.userId)),
+        ).toEqual([]);
+        expect(await mailsTo(guest.email)).toHaveLength(mailsBefore);
+        if (kindName === 'event') {
+          // Nor does the event show in the invitee's own calendar.
+          const [row] = await app.database.db
+            .select()
+            .from(userEventStatuses)
+            .where(eq(userEventStatuses.id, id));
+          expect(row).toMatchObject({ userId: guest.userId, linkCalendarId: null });
+          expect(row?.sharedAt).not.toBeNull();
+        }
+      },
+    );
+
+    it('mails a person picked by name too, in their language, leading to their requests', async () => {
+      const sender = await app.register({ confirmed: true, name: 'Sorin Sender' });
+      const target = await driver.setUp(sender);
+      const guest = await app.register({ confirmed: true });
+      await app.database.db.update(accounts).set({ language: 'ro' }).where(eq(accounts.id, guest.userId));
+      const { sent } = await inviteSomeone(driver, sender, target, guest, 'userId');
+      expect(sent.statusCode).toBe(200);
+      const [mail] = (await mailsTo(guest.email)).filter((text) => text.includes('Sorin Sender'));
+      expect(mail).toContain(kindName === 'calendar' ? 'în calendarul' : 'te-a invitat la');
+      expect(mail).toContain('/activity/requests');
+      expect(mail).not.toContain('creează-ți un cont');
+    });
+
+    it('mails an address that waits for confirmation, whether or not someone registered with it', async () => {
+      const sender = await app.register({ confirmed: true });
+      const target = await driver.setUp(sender);
+      const unconfirmed = await app.register({ name: 'Una Unconfirmed' });
+      const stranger = `stranger.${Date.now()}@example.com`;
+      for (const email of [unconfirmed.email, stranger]) {
+        const added = await driver.add(sender, target, { email });
+        expect(added.statusCode).toBe(200);
+        expect((await driver.send(sender, target, added.id)).statusCode).toBe(200);
+        const [mail] = (await mailsTo(email)).filter((text) => text.includes('invited you'));
+        expect(mail).toContain('The invitation waits for this e-mail address to be confirmed');
+      }
+      // The registered person who has not confirmed hears nothing else until they do.
+      expect(await pending(unconfirmed)).toEqual([]);
+      await app.confirmEmail(unconfirmed.email);
+      expect((await pending(unconfirmed)).map((request) => request.notificationType)).toEqual([
+        driver.requestType,
+      ]);
+    });
+
+    it('refuses to invite oneself, by address (any case) or by id, with 400 on the field', async () => {
+      const sender = await app.register({ confirmed: true });
+      const target = await driver.setUp(sender);
+      expect(await driver.add(sender, target, { email: sender.email.toUpperCase() })).toMatchObject({
+        statusCode: 400,
+        field: 'email',
+      });
+      expect(await driver.add(sender, target, { userId: sender.userId })).toMatchObject({
+        statusCode: 400,
+        field: 'userId',
+      });
+    });
+
     it('past the hourly limit answers 429 and tells no one; the roll-back withdraws the invitee', async () => {
       const sender = await app.register({ confirmed: true });
       const target = await driver.setUp(sender);
@@ -160,7 +268,7 @@ describe.each(testDatabases())('the invitations flow on %s', (kind) => {
       expect(refused.sent.headers).toMatchObject({ 'retry-after': '3600' });
       expect(await pending(refused.guest)).toEqual([]);
       expect(await driver.withdraw(sender, target, refused.id)).toBe(204);
-      expect((await driver.add(sender, target, refused.guest.email)).statusCode).toBe(200);
+      expect((await driver.add(sender, target, { email: refused.guest.email })).statusCode).toBe(200);
     });
   });
 

@@ -37,6 +37,11 @@ export interface NotifyDetails {
   /** The RSVP an answer to this request sets, per recipient. */
   rsvpIds?: Record<string, string>;
   details?: string | null;
+  /**
+   * Only the latest of these counts (a person's answer to an event): the actor's unread
+   * notification of the same type about the same event is replaced, not joined by another.
+   */
+  replacesUnread?: boolean;
 }
 
 /** Of the given users, those who turned notices off for this calendar (their own setting). */
@@ -53,10 +58,39 @@ async function listRecipientsWithNoticesOff(
 }
 
 /**
+ * For each recipient, the actor's unread notification of this type about this event, brought up
+ * to date as if new (payload, date). Answers the rows replaced; recipients without one get a new
+ * row from `notify`.
+ */
+async function replaceUnread(
+  tx: Db,
+  recipients: string[],
+  type: NotificationType,
+  details: NotifyDetails,
+  payload: NotificationPayload,
+): Promise<Array<typeof notifications.$inferSelect>> {
+  if (!details.actorId || !details.event) return [];
+  return tx
+    .update(notifications)
+    .set({ payload, event: details.event, actionDate: sql`now()` })
+    .where(
+      and(
+        inArray(notifications.recipientId, recipients),
+        eq(notifications.hasBeenRead, false),
+        eq(notifications.type, type),
+        eq(notifications.senderId, details.actorId),
+        eq(notifications.eventId, details.event.eventId),
+      ),
+    )
+    .returning();
+}
+
+/**
  * Writes one notification per recipient in the caller's transaction and records, through the
  * outbox, the realtime `notification` message and a Web Push for each. The actor is never
  * notified, nor is anyone who blocked the actor; plain notifications about a calendar honour
- * each recipient's notice setting for it (requests always arrive). Answers the rows written.
+ * each recipient's notice setting for it (requests always arrive); with `replacesUnread`, a
+ * recipient's unread one of the same kind is replaced instead. Answers the rows written.
  */
 export async function notify(
   tx: Db,
@@ -87,26 +121,34 @@ export async function notify(
     changes: null,
     ...details.payload,
   };
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      targets.map((recipientId) => ({
-        id: newId(),
-        recipientId,
-        type,
-        senderId: details.actorId,
-        initiatorId: details.initiatorId ?? details.actorId,
-        status: isRequest ? 'pending' : null,
-        payload,
-        rsvpId: details.rsvpIds?.[recipientId] ?? null,
-        calendarId: details.calendar?.calendarId ?? null,
-        eventId: details.event?.eventId ?? null,
-        calendar: details.calendar ?? null,
-        event: details.event ?? null,
-        details: details.details ?? null,
-      })),
-    )
-    .returning();
+  const replaced = details.replacesUnread ? await replaceUnread(tx, targets, type, details, payload) : [];
+  const replacedFor = new Set(replaced.map((row) => row.recipientId));
+  targets = targets.filter((id) => !replacedFor.has(id));
+  const inserted =
+    targets.length === 0
+      ? []
+      : await tx
+          .insert(notifications)
+          .values(
+            targets.map((recipientId) => ({
+              id: newId(),
+              recipientId,
+              type,
+              senderId: details.actorId,
+              initiatorId: details.initiatorId ?? details.actorId,
+              status: isRequest ? 'pending' : null,
+              payload,
+              rsvpId: details.rsvpIds?.[recipientId] ?? null,
+              calendarId: details.calendar?.calendarId ?? null,
+              eventId: details.event?.eventId ?? null,
+              calendar: details.calendar ?? null,
+              event: details.event ?? null,
+              details: details.details ?? null,
+            })),
+          )
+          .returning();
+  const rows = [...replaced, ...inserted];
+  // A replaced row keeps its id, so its Web Push (tagged with the id) replaces the shown one too.
   for (const row of rows) {
     await recordRealtime(tx, [
       { userId: row.recipientId, message: 'notification', payload: { notificationId: row.id } },

@@ -54,6 +54,29 @@ const ro: typeof en = {
   fallback: (n) => `${n.sender} are noutăți pentru tine`,
 };
 
+/** An RSVP change says the answer (PRODUCT.md §1.4 RSVP display); other answers keep rsvpUpdate's text. */
+const answered: Record<Language, Record<'attending' | 'notAttending' | 'none', Text>> = {
+  en: {
+    attending: (n) => `${n.sender} is going to ${n.event}`,
+    notAttending: (n) => `${n.sender} is not going to ${n.event}`,
+    none: (n) => `${n.sender} is in the loop for ${n.event}`,
+  },
+  ro: {
+    attending: (n) => `${n.sender} participă la ${n.event}`,
+    notAttending: (n) => `${n.sender} nu participă la ${n.event}`,
+    none: (n) => `${n.sender} a ales „Ținut la curent” pentru ${n.event}`,
+  },
+};
+
+/** The text of a notification: its type's, or for an RSVP change the answer's. */
+function textOf(row: Row, language: Language): Text {
+  const texts = language === 'ro' ? ro : en;
+  const answer = row.type === 'rsvpUpdate' ? row.payload.changes?.rsvp : undefined;
+  if (answer === 'attending' || answer === 'notAttending' || answer === 'none')
+    return answered[language][answer];
+  return texts[row.type as NotificationType] ?? texts.fallback;
+}
+
 /** The screen a notification opens: requests go to Requests; others to what they are about. */
 export function notificationPath(row: Row): string {
   if (row.status === 'pending') return '/activity/requests';
@@ -65,12 +88,11 @@ export function notificationPath(row: Row): string {
 
 /** The Web Push for a notification, in the recipient's language. */
 export function pushMessageFor(row: Row, senderName: string | null, language: string): PushMessage {
-  const texts = (language as Language) === 'ro' ? ro : en;
   const names: Names = {
     sender: senderName ?? productName,
     event: row.event?.name ?? '',
     calendar: row.calendar?.name ?? '',
   };
-  const text = texts[row.type as NotificationType] ?? texts.fallback;
+  const text = textOf(row, language === 'ro' ? 'ro' : 'en');
   return { title: productName, body: text(names), url: notificationPath(row), tag: row.id };
 }

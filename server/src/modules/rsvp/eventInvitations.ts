@@ -2,6 +2,7 @@ import type { createUserEventStatusBody, shareEventBody, unshareEventBody } from
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { blockedEitherWay } from '../../db/blocks.ts';
 import type { Db } from '../../db/connect.ts';
 import { calendarMembers, calendars, userEventStatuses } from '../../db/schema/index.ts';
 import { notFound, validation } from '../../platform/errors.ts';
@@ -82,7 +83,7 @@ export async function addEventInvitee(
 ): Promise<{ userEventStatusId: string }> {
   const access = await loadForInviting(ctx, viewer, body.eventId, body.groupId);
   eventPolicy.authorize(access, 'shareEvent');
-  const invitee = await findInvitee(ctx.db, body);
+  const invitee = await findInvitee(ctx.db, viewer, body);
   // A person picked by userId keeps their address private: it is stored, never answered.
   const email = invitee?.email ?? (body.email as string);
   const id = newId();
@@ -138,13 +139,14 @@ export async function sendEventInvitation(
         calendar: calendar ? calendarSnapshot(calendar) : null,
         rsvpId: row.id,
       },
-      markSent: async (tx) => {
+      markSent: async (tx, { isSilent }) => {
         await tx
           .update(userEventStatuses)
           .set({
             sharedAt: new Date(),
             invitedById: viewer.account.id,
-            linkCalendarId,
+            // A silent invitation (a block between the two) does not show in their calendar either.
+            linkCalendarId: isSilent ? null : linkCalendarId,
             updatedAt: new Date(),
           })
           .where(eq(userEventStatuses.id, row.id));
@@ -219,8 +221,10 @@ export const eventInvitations: InvitationKindHandlers = {
       .set({
         userId: account.id,
         name: account.name,
-        // Only a sent invitation shows in their calendar; one merely added waits for its share.
-        linkCalendarId: sql`CASE WHEN ${userEventStatuses.sharedAt} IS NOT NULL THEN ${personal}::text END`,
+        // Only a sent invitation shows in their calendar; one merely added waits for its share,
+        // and one from a person blocked either way stays silent.
+        linkCalendarId: sql`CASE WHEN ${userEventStatuses.sharedAt} IS NOT NULL
+          AND NOT ${blockedEitherWay(userEventStatuses.invitedById, account.id)} THEN ${personal}::text END`,
       })
       .where(
         and(
