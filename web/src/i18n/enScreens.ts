@@ -16,6 +16,7 @@ import {
   profile,
   rsvp,
   streams,
+  unsavedChanges,
 } from './en.json?screens';
 
 /**
@@ -37,6 +38,7 @@ export const screenTexts = {
   profile,
   rsvp,
   streams,
+  unsavedChanges,
 };
 
 /** Adds the screens' English texts to `instance` (deep, keeping what is there). */

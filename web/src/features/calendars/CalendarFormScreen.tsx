@@ -11,6 +11,7 @@ import { EditTopBar } from '../../components/EditTopBar.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useUnsavedChangesPrompt } from '../../components/useUnsavedChangesPrompt.tsx';
 import { CoverField } from './CoverField.tsx';
 import { calendarErrorKeys, calendarFormError } from './calendarErrors.ts';
 import { type CheckedCalendarValues, calendarFormRules, calendarFormValues } from './calendarForm.ts';
@@ -61,11 +62,12 @@ function CalendarForm({ calendar }: { calendar: Calendar | null }) {
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FormInput, unknown, CheckedCalendarValues>({
     resolver: zodResolver(createCalendarBody),
     defaultValues: calendarFormValues(calendar),
   });
+  const unsaved = useUnsavedChangesPrompt(isDirty);
 
   useEffect(() => {
     if (formError) window.scrollTo({ top: 0 });
@@ -83,6 +85,7 @@ function CalendarForm({ calendar }: { calendar: Calendar | null }) {
       { values, rules },
       {
         onSuccess: (saved) => {
+          unsaved.release();
           showSnackbar(calendar ? t('calendar.form.saved') : t('calendar.form.created'), {
             severity: 'success',
           });
@@ -166,6 +169,7 @@ function CalendarForm({ calendar }: { calendar: Calendar | null }) {
           />
         </Stack>
       </Paper>
+      {unsaved.prompt}
     </Box>
   );
 }

@@ -35,6 +35,7 @@ import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { useObjectUrl } from '../../components/useObjectUrl.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useUnsavedChangesPrompt } from '../../components/useUnsavedChangesPrompt.tsx';
 import { ChatActionsMenu } from './ChatActionsMenu.tsx';
 import { ChatTopBar } from './ChatTopBar.tsx';
 import {
@@ -114,6 +115,14 @@ function GroupInfo({ conversation }: { conversation: Conversation }) {
   const canEdit = conversation.abilities.editInfo;
   const isAdmin = conversation.abilities.manageParticipants;
 
+  // Edits not yet saved (with the check mark): leaving the page asks first.
+  const hasChanges =
+    isEditing &&
+    (photo !== null ||
+      name !== (conversation.name ?? '') ||
+      description !== (conversation.description ?? ''));
+  const unsaved = useUnsavedChangesPrompt(hasChanges);
+
   const failed = (error: unknown) =>
     showSnackbar(
       error instanceof ApiError ? (errorText(error.message) ?? '') : t('chat.errors.actionFailed'),
@@ -155,21 +164,20 @@ function GroupInfo({ conversation }: { conversation: Conversation }) {
       return;
     }
     // Leaving edit mode saves only a change, and only with a valid name.
-    const changed =
-      photo !== null ||
-      name !== (conversation.name ?? '') ||
-      description !== (conversation.description ?? '');
-    if (changed) save.mutate();
+    if (hasChanges) save.mutate();
     else setIsEditing(false);
   };
 
   if (isAdding) {
     return (
-      <ContactPicker
-        mode="add"
-        conversationId={id}
-        existing={new Set(people.flatMap((person) => (person.userId ? [person.userId] : [])))}
-      />
+      <>
+        <ContactPicker
+          mode="add"
+          conversationId={id}
+          existing={new Set(people.flatMap((person) => (person.userId ? [person.userId] : [])))}
+        />
+        {unsaved.prompt}
+      </>
     );
   }
 
@@ -307,6 +315,7 @@ function GroupInfo({ conversation }: { conversation: Conversation }) {
           ))}
         </Box>
       </Box>
+      {unsaved.prompt}
     </Box>
   );
 }

@@ -1,17 +1,16 @@
 import { limits, profileUpdateBody } from '@convene/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Paper, Stack, TextField, Typography } from '@mui/material';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EditBottomActions, EditTopBar } from '../../components/EditTopBar.tsx';
-import { useNavigationBlocker } from '../../components/navigationGuard.tsx';
 import { SettingCard } from '../../components/SettingCard.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { useErrorText } from '../../components/useErrorText.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useUnsavedChangesPrompt } from '../../components/useUnsavedChangesPrompt.tsx';
 import type { StoredAccount } from '../auth/sessionStorage.ts';
 import { useSession } from '../auth/useSession.ts';
 import { AccountActions } from './AccountActions.tsx';
@@ -50,7 +49,6 @@ function ProfileEditForm({ account }: { account: StoredAccount }) {
   const save = useSaveProfile();
   const [photo, setPhoto] = useState<PhotoChange>({ kind: 'unchanged' });
   const [progress, setProgress] = useState<number | null>(null);
-  const isLeavingRef = useRef(false);
   usePageTitle(t('pages.profileEdit'));
 
   const {
@@ -67,17 +65,7 @@ function ProfileEditForm({ account }: { account: StoredAccount }) {
   const hasChanges = isDirty || photo.kind !== 'unchanged';
   const descriptionLength = (watch('description') ?? '').length;
 
-  const blocker = useNavigationBlocker(
-    ({ currentLocation, nextLocation }) =>
-      hasChanges && !isLeavingRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  useEffect(() => {
-    if (!hasChanges) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [hasChanges]);
+  const unsaved = useUnsavedChangesPrompt(hasChanges);
 
   const handleLeave = () => navigate('/profile');
 
@@ -86,7 +74,7 @@ function ProfileEditForm({ account }: { account: StoredAccount }) {
       { body, photo, onProgress: setProgress },
       {
         onSuccess: () => {
-          isLeavingRef.current = true;
+          unsaved.release();
           showSnackbar(t(profileTextKeys.saved), { severity: 'success' });
           void navigate('/profile');
         },
@@ -219,19 +207,9 @@ function ProfileEditForm({ account }: { account: StoredAccount }) {
       />
       {/* Outside the form: the password dialog's own form would otherwise submit this one too. */}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
-        <AccountActions
-          onLogout={() => {
-            isLeavingRef.current = true;
-          }}
-        />
+        <AccountActions onLogout={unsaved.release} />
       </Paper>
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={t('profile.edit.discardTitle')}
-        message={t('profile.edit.discardMessage')}
-        onConfirm={blocker.proceed}
-        onCancel={blocker.reset}
-      />
+      {unsaved.prompt}
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { useAppConfig } from '../../../api/config.ts';
 import { EditBottomActions, EditTopBar } from '../../../components/EditTopBar.tsx';
 import type { BotCheckHandle } from '../../../components/InvisibleAltcha.tsx';
 import { useErrorText } from '../../../components/useErrorText.ts';
+import { useUnsavedChangesPrompt } from '../../../components/useUnsavedChangesPrompt.tsx';
 import { useSession } from '../../auth/useSession.ts';
 import { AttachmentsEditor } from '../attachments/index.ts';
 import { CalendarPicker } from './CalendarPicker.tsx';
@@ -101,6 +102,7 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
     [initial.dates.startTimezone, initial.dates.endTimezone],
   );
   const dates = watch('dates');
+  const unsaved = useUnsavedChangesPrompt(isDirty);
   const { save, leave, formError, isSaving } = useEventFormSave({
     event,
     initial,
@@ -108,6 +110,7 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
     botCheck,
     onFieldError: (field, message) =>
       setError(field, { message }, { shouldFocus: field === 'name' || field === 'description' }),
+    onSaved: unsaved.release,
   });
   const calendarId = watch('calendarId');
 
@@ -284,6 +287,7 @@ export function EventForm({ event, calendars, state }: EventFormProps) {
           }}
         />
       ) : null}
+      {unsaved.prompt}
     </Box>
   );
 }

@@ -21,6 +21,8 @@ interface EventFormSaveOptions {
   botCheck: RefObject<BotCheckHandle | null>;
   /** Shows a server error on its field. */
   onFieldError: (field: EventFormField, messageKey: string) => void;
+  /** Saved: the form may be left without asking about unsaved changes. */
+  onSaved: () => void;
 }
 
 /**
@@ -28,7 +30,14 @@ interface EventFormSaveOptions {
  * and back where the user came from. A 400 naming a field lands on that field; anything else
  * is the form's own error.
  */
-export function useEventFormSave({ event, initial, state, botCheck, onFieldError }: EventFormSaveOptions) {
+export function useEventFormSave({
+  event,
+  initial,
+  state,
+  botCheck,
+  onFieldError,
+  onSaved,
+}: EventFormSaveOptions) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -85,6 +94,7 @@ export function useEventFormSave({ event, initial, state, botCheck, onFieldError
         { kind: 'update', body: toUpdateEventBody(values, initial, event, scope) },
         {
           onSuccess: () => {
+            onSaved();
             showSnackbar(t('eventForm.saved'), { severity: 'success' });
             leave();
           },
@@ -108,6 +118,7 @@ export function useEventFormSave({ event, initial, state, botCheck, onFieldError
       { kind: 'create', body: toCreateEventBody(values) },
       {
         onSuccess: (saved) => {
+          onSaved();
           if (meetUser) void inviteAndLeave(saved, recaptchaCode);
           else {
             showSnackbar(t('eventForm.created'), { severity: 'success' });
