@@ -1,4 +1,4 @@
-import type { NotificationType, PushMessage } from '@convene/contract';
+import type { AssignableCalendarRole, NotificationType, PushMessage } from '@convene/contract';
 import { eventPath, productName } from '@convene/contract';
 import type { notifications } from '../../db/schema/index.ts';
 
@@ -31,6 +31,9 @@ const en: Partial<Record<NotificationType, Text>> & { fallback: Text } = {
   shareCalendarRejected: (n) => `${n.sender} declined to join the calendar ${n.calendar}`,
   shareCalendarRemove: (n) => `${n.sender} removed you from the calendar ${n.calendar}`,
   shareCalendarOwnerChange: (n) => `${n.sender} wants to make you the owner of ${n.calendar}`,
+  shareCalendarOwnerRejected: (n) => `${n.sender} declined to take over the calendar ${n.calendar}`,
+  shareCalendarCancelOwnerChange: (n) => `${n.sender} no longer offers you the calendar ${n.calendar}`,
+  shareCalendarNotifyOwner: (n) => `${n.sender} now owns the calendar ${n.calendar}; you are an admin`,
   fallback: (n) => `${n.sender} has news for you`,
 };
 
@@ -51,6 +54,10 @@ const ro: typeof en = {
   shareCalendarRejected: (n) => `${n.sender} a refuzat să se alăture calendarului ${n.calendar}`,
   shareCalendarRemove: (n) => `${n.sender} te-a scos din calendarul ${n.calendar}`,
   shareCalendarOwnerChange: (n) => `${n.sender} vrea să te facă proprietarul calendarului ${n.calendar}`,
+  shareCalendarOwnerRejected: (n) => `${n.sender} a refuzat să preia calendarul ${n.calendar}`,
+  shareCalendarCancelOwnerChange: (n) => `${n.sender} nu îți mai oferă calendarul ${n.calendar}`,
+  shareCalendarNotifyOwner: (n) =>
+    `${n.sender} este acum proprietarul calendarului ${n.calendar}; tu ești administrator`,
   fallback: (n) => `${n.sender} are noutăți pentru tine`,
 };
 
@@ -68,12 +75,31 @@ const answered: Record<Language, Record<'attending' | 'notAttending' | 'none', T
   },
 };
 
-/** The text of a notification: its type's, or for an RSVP change the answer's. */
+/** A role change (a `calendarChanged` whose `changes.role` is the new role) says the role. */
+const madeRole: Record<Language, Record<AssignableCalendarRole, Text>> = {
+  en: {
+    admin: (n) => `${n.sender} made you an admin of the calendar ${n.calendar}`,
+    manager: (n) => `${n.sender} made you a manager of the calendar ${n.calendar}`,
+    assistant: (n) => `${n.sender} made you an assistant of the calendar ${n.calendar}`,
+    member: (n) => `${n.sender} made you a member of the calendar ${n.calendar}`,
+  },
+  ro: {
+    admin: (n) => `${n.sender} te-a făcut administrator în calendarul ${n.calendar}`,
+    manager: (n) => `${n.sender} te-a făcut manager în calendarul ${n.calendar}`,
+    assistant: (n) => `${n.sender} te-a făcut asistent în calendarul ${n.calendar}`,
+    member: (n) => `${n.sender} te-a făcut membru în calendarul ${n.calendar}`,
+  },
+};
+
+/** The text of a notification: its type's, or for an RSVP change the answer's, for a role change the role's. */
 function textOf(row: Row, language: Language): Text {
   const texts = language === 'ro' ? ro : en;
   const answer = row.type === 'rsvpUpdate' ? row.payload.changes?.rsvp : undefined;
   if (answer === 'attending' || answer === 'notAttending' || answer === 'none')
     return answered[language][answer];
+  const role = row.type === 'calendarChanged' ? row.payload.changes?.role : undefined;
+  if (typeof role === 'string' && role in madeRole[language])
+    return madeRole[language][role as AssignableCalendarRole];
   return texts[row.type as NotificationType] ?? texts.fallback;
 }
 
