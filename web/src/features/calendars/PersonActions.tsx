@@ -32,7 +32,8 @@ function toMutation(action: Exclude<MemberAction, 'changeRole'>, member: Calenda
 /**
  * A person's actions button: a menu beside the row on wide screens, the same actions in a bottom
  * sheet on a phone. Removals and offers ask first; a role is picked in a dialog. Focus goes back to
- * the button when the menu, sheet or dialog closes (MUI restores it to what opened them).
+ * the button when the menu, sheet or dialog closes: MUI restores it to what had it when they
+ * opened, so a dialog opens only once the menu or sheet is gone and focus is back on the button.
  */
 export function PersonActions({ member, actions, onRun, isPending }: PersonActionsProps) {
   const { t } = useTranslation();
@@ -40,6 +41,8 @@ export function PersonActions({ member, actions, onRun, isPending }: PersonActio
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [chosen, setChosen] = useState<MemberAction | null>(null);
+  // The action picked in the menu or sheet, started once they have closed.
+  const [picked, setPicked] = useState<MemberAction | null>(null);
   // The question last asked, kept while its dialog fades out.
   const [asked, setAsked] = useState<AskedAction>('remove');
   const name = memberDisplayName(member);
@@ -54,14 +57,24 @@ export function PersonActions({ member, actions, onRun, isPending }: PersonActio
       });
   };
 
-  const choose = (action: MemberAction) => {
-    setAnchor(null);
+  const start = (action: MemberAction) => {
     if (asksFirst(action)) setAsked(action);
     if (action === 'changeRole' || asksFirst(action)) setChosen(action);
     else run(toMutation(action, member));
   };
 
-  const listProps = { actions, onChoose: choose, onClose: () => setAnchor(null) };
+  const listProps = {
+    actions,
+    onChoose: (action: MemberAction) => {
+      setPicked(action);
+      setAnchor(null);
+    },
+    onClose: () => setAnchor(null),
+    onClosed: () => {
+      if (picked) start(picked);
+      setPicked(null);
+    },
+  };
 
   return (
     <>
@@ -70,7 +83,6 @@ export function PersonActions({ member, actions, onRun, isPending }: PersonActio
         aria-haspopup={isPhone ? 'dialog' : 'menu'}
         aria-expanded={anchor ? true : undefined}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        disabled={isPending}
       >
         <MoreVertIcon />
       </IconButton>

@@ -9,6 +9,7 @@ import {
   Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -33,6 +34,8 @@ interface ActionsListProps {
   actions: readonly MemberAction[];
   onChoose: (action: MemberAction) => void;
   onClose: () => void;
+  /** Called once closed (focus is back on the button that opened it). */
+  onClosed: () => void;
 }
 
 /** An action's icon and text, red when it loses something for the person. */
@@ -52,6 +55,7 @@ export function PersonActionsMenu({
   actions,
   onChoose,
   onClose,
+  onClosed,
   anchor,
 }: ActionsListProps & { anchor: HTMLElement | null }) {
   return (
@@ -59,6 +63,7 @@ export function PersonActionsMenu({
       anchorEl={anchor}
       open={anchor !== null}
       onClose={onClose}
+      slotProps={{ transition: { onExited: onClosed } }}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
     >
@@ -79,6 +84,7 @@ export function PersonActionsSheet({
   actions,
   onChoose,
   onClose,
+  onClosed,
   open,
   member,
 }: ActionsListProps & { open: boolean; member: CalendarMember }) {
@@ -90,6 +96,7 @@ export function PersonActionsSheet({
       open={open}
       onClose={onClose}
       slotProps={{
+        transition: { onExited: onClosed },
         paper: {
           role: 'dialog',
           'aria-modal': true,
@@ -113,25 +120,22 @@ export function PersonActionsSheet({
       <Divider />
       <List>
         {actions.map((action, index) => (
-          <ListItemButton
-            key={action}
-            autoFocus={index === 0}
-            onClick={() => onChoose(action)}
-            sx={{ minHeight: 52 }}
-          >
-            <ActionContent action={action} />
-          </ListItemButton>
+          <ListItem key={action} disablePadding>
+            <ListItemButton autoFocus={index === 0} onClick={() => onChoose(action)} sx={{ minHeight: 52 }}>
+              <ActionContent action={action} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <Divider />
-      <List>
+      <Box sx={{ py: 1 }}>
         <ListItemButton onClick={onClose} sx={{ minHeight: 52 }}>
           <ListItemText
             primary={t('common.cancel')}
             slotProps={{ primary: { sx: { textAlign: 'center', fontWeight: 600 } } }}
           />
         </ListItemButton>
-      </List>
+      </Box>
     </Drawer>
   );
 }

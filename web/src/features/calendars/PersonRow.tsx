@@ -1,5 +1,5 @@
 import type { CalendarMember } from '@convene/contract';
-import { Box, ButtonBase, Chip } from '@mui/material';
+import { Box, ButtonBase, Chip, useMediaQuery, useTheme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonCard } from '../../components/PersonCard.tsx';
@@ -14,12 +14,21 @@ interface PersonRowProps {
 }
 
 /** The state chips of a person: 'Invitation Sent' while not confirmed, 'Ownership offered' while an offer waits. */
-function StateChips({ member }: { member: CalendarMember }) {
+function StateChips({ member, isNarrow }: { member: CalendarMember; isNarrow: boolean }) {
   const { t } = useTranslation();
   const isPending = isInvitationPending(member);
-  if (!isPending && !member.ownershipOffered) return undefined;
+  if (!isPending && !member.ownershipOffered) return null;
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', flexShrink: 0 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 0.5,
+        flexWrap: 'wrap',
+        flexShrink: 0,
+        // On a phone they go under the name (aligned with it), which keeps the whole width.
+        ...(isNarrow ? { pl: 7, mt: -1, pb: 1.5 } : { justifyContent: 'flex-end' }),
+      }}
+    >
       {isPending ? (
         <Chip size="small" label={t('calendar.people.invitationSent')} color="warning" variant="outlined" />
       ) : null}
@@ -33,13 +42,19 @@ function StateChips({ member }: { member: CalendarMember }) {
 /** A person of a calendar: name, image, role label, state chips and, for a sharer, an actions button. */
 export function PersonRow({ member, onOpen, actions }: PersonRowProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const chips = <StateChips member={member} isNarrow={isNarrow} />;
   const card = (
-    <PersonCard
-      name={member.name}
-      imageLink={member.imageLink}
-      subtitle={t(roleLabelKey(member))}
-      action={<StateChips member={member} />}
-    />
+    <>
+      <PersonCard
+        name={member.name}
+        imageLink={member.imageLink}
+        subtitle={t(roleLabelKey(member))}
+        action={isNarrow ? undefined : chips}
+      />
+      {isNarrow ? chips : null}
+    </>
   );
   const main = onOpen ? (
     <ButtonBase
