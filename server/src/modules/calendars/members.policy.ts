@@ -70,6 +70,6 @@ export const memberPolicy = definePolicy<MemberAccess, keyof CalendarMemberAbili
   offerOwnership: ({ calendar, member, viewerId }) =>
     unless(calendar.permissions.isOwner, 'Only the owner hands the calendar over') ??
     unless(!calendar.calendar.isPersonal, 'A personal calendar cannot be handed over') ??
-    unless(member.userId !== viewerId, 'You own this calendar already') ??
+    unless(member.userId !== viewerId && !member.permissions.isOwner, 'You own this calendar already') ??
     unless(member.isConfirmed && member.userId !== null, 'Only a member who joined can become the owner'),
 });
