@@ -2,6 +2,8 @@
 export const queryKeys = {
   config: ['config'] as const,
   account: ['account'] as const,
+  /** Whether a mailed password-reset link can still be used (its token). */
+  resetLink: (token: string) => ['resetLink', token] as const,
   /** Everything of the activity feed: both tabs' lists and the unread count. */
   activity: ['activity'] as const,
   /** Both tabs of the activity feed. */
@@ -54,6 +56,8 @@ export const queryKeys = {
   chatConversation: (conversationId: string) => ['chat', 'conversation', conversationId] as const,
   /** The pages of a conversation's messages, newest first. */
   chatMessages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
+  /** The message pages of every conversation. */
+  chatMessagePages: ['chat', 'messages'] as const,
   /** Every participant list. */
   chatParticipantLists: ['chat', 'participants'] as const,
   /** The participants of a conversation (every page loaded). */

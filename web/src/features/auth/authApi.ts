@@ -5,6 +5,7 @@ import type {
   RegisterBody,
   ResetPasswordBody,
   ResetPasswordConfirmBody,
+  resetPasswordCheckAnswer,
   resetPasswordConfirmAnswer,
 } from '@convene/contract';
 import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
@@ -41,6 +42,14 @@ export function getAccount(signal?: AbortSignal) {
 /** POST /api/account/resetPassword: mails a link to choose a new password. */
 export function requestPasswordReset(body: ResetPasswordBody): Promise<void> {
   return apiSend('/api/account/resetPassword', { method: 'POST', body });
+}
+
+/** GET /api/account/resetPassword/check: whether the mailed link can still set a password (nothing spent). */
+export function checkPasswordResetLink(token: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ token });
+  return apiFetch<Answer<typeof resetPasswordCheckAnswer>>(`/api/account/resetPassword/check?${query}`, {
+    signal,
+  });
 }
 
 /** POST /api/account/resetPassword/confirm: sets the new password with the mailed token → the account's e-mail. */
