@@ -41,7 +41,7 @@ test.describe('clarity (issue 10 point 6)', () => {
     });
     await page.goto(eventPagePath(name, eventId));
     const openInMaps = page.getByRole('link', {
-      name: 'Deschide Parcul Cișmigiu, București în hărți (se deschide într-o filă nouă)',
+      name: 'Deschide în hărți: Parcul Cișmigiu, București (se deschide într-o filă nouă)',
     });
     await expect(openInMaps).toHaveText('Deschide în hărți');
     await expect(openInMaps).toHaveAttribute(

@@ -40,7 +40,7 @@ test.describe('event details', () => {
     await expect(page.getByText('Bring a blanket and snacks.')).toBeVisible();
     // The place is among the main facts, with a link that opens it in OpenStreetMap in a new tab.
     const openInMaps = page.getByRole('link', {
-      name: 'Open Herăstrău Park, Bucharest, Romania in maps (opens in a new tab)',
+      name: 'Open in maps: Herăstrău Park, Bucharest, Romania (opens in a new tab)',
     });
     await expect(openInMaps).toHaveText('Open in maps');
     await expect(openInMaps).toHaveAttribute(

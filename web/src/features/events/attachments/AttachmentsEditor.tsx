@@ -138,7 +138,7 @@ export function AttachmentsEditor({
               sx={{ p: 2, borderRadius: 2 }}
             >
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1.5 }}>
-                <Typography variant="subtitle2" component="h4" sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="subtitle2" component="h3" sx={{ flex: 1, minWidth: 0 }}>
                   {name}
                 </Typography>
                 <Tooltip title={t('eventExtras.attachments.moveUp', { name })}>

@@ -15,7 +15,10 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../auth/useSession.ts';
 import { watchPath } from '../../streams/streamPaths.ts';
 
-/** The event's live streams (PRODUCT.md §2.2): each with its broadcaster's name and photo, opening the viewer. */
+/**
+ * The event's live streams (PRODUCT.md §2.2): each with its broadcaster's name and photo, opening
+ * the viewer. A link's name is what it shows (feed, who, Live), so speech input finds it by its words.
+ */
 export function StreamsSection({ event }: { event: Event }) {
   const { t } = useTranslation();
   const myId = useSession().account?.userId;
@@ -39,11 +42,10 @@ export function StreamsSection({ event }: { event: Event }) {
             <ListItemButton
               component={RouterLink}
               to={watchPath(page, stream.streamId)}
-              aria-label={t('streams.section.watch', { name: stream.info.streamName })}
               sx={{ borderRadius: 2 }}
             >
               <ListItemAvatar>
-                <Avatar src={initiator.imageLink ?? undefined} alt="">
+                <Avatar src={initiator.imageLink ?? undefined} alt="" aria-hidden>
                   {initiator.name.slice(0, 1)}
                 </Avatar>
               </ListItemAvatar>

@@ -23,6 +23,7 @@ import {
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/useErrorText.ts';
+import { visuallyHidden } from '../../../components/visuallyHidden.ts';
 import { DateTimeDraftField } from './DateTimeDraftField.tsx';
 import { isPickableDay } from './eventFormDates.ts';
 import { NumberDraftField } from './NumberDraftField.tsx';
@@ -138,9 +139,15 @@ export function RecurrencePicker({
                 }
                 sx={{ flexWrap: 'wrap' }}
               >
+                {/* Named by the short name it shows, then the full one (label in name). */}
                 {dayNames.map(({ day, short, long }) => (
-                  <ToggleButton key={day} value={day} aria-label={long} sx={{ minWidth: 48 }}>
+                  <ToggleButton key={day} value={day} sx={{ minWidth: 48 }}>
                     {short}
+                    {long === short ? null : (
+                      <Box component="span" sx={visuallyHidden}>
+                        {` (${long})`}
+                      </Box>
+                    )}
                   </ToggleButton>
                 ))}
               </ToggleButtonGroup>
