@@ -131,6 +131,8 @@ describe.each(testDatabases())('calendars on %s', (kind) => {
       grantAdd: true,
       grantEdit: true,
       grantShare: true,
+      leave: false,
+      cancelOwnershipOffer: false,
     });
     const open = (
       await call('POST', '/api/calendar', owner, {

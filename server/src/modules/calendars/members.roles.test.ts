@@ -27,6 +27,11 @@ describe.each(testDatabases())('calendar people management on %s', (kind) => {
       .where(eq(calendarMembers.id, memberId));
     return row;
   };
+  const noticesOf = (userId: string, type: string) =>
+    app.database.db.$count(
+      notifications,
+      and(eq(notifications.recipientId, userId), eq(notifications.type, type)),
+    );
   const changeRole = async (by: User, calendarId: string, memberId: string, role: string) =>
     call('PUT', `/api/members/${memberId}`, by, { calendarId, role });
   const remove = async (by: User, calendarId: string, memberId: string) =>
@@ -96,12 +101,7 @@ describe.each(testDatabases())('calendar people management on %s', (kind) => {
     }
     // The same role again changes nothing and tells no one.
     expect((await changeRole(owner, calendarId, ids.member as string, 'manager')).statusCode).toBe(200);
-    expect(
-      await app.database.db.$count(
-        notifications,
-        and(eq(notifications.recipientId, people.member.userId), eq(notifications.type, 'calendarChanged')),
-      ),
-    ).toBe(1);
+    expect(await noticesOf(people.member.userId, 'calendarChanged')).toBe(1);
   });
 
   it('follows the ladder: an admin manages the roles below theirs, nobody changes the owner or themself', async () => {
@@ -262,12 +262,7 @@ describe.each(testDatabases())('calendar people management on %s', (kind) => {
     const pending = (await call('GET', '/api/notification/history?status=pending', invitee)).json();
     expect(pending.notifications).toEqual([]);
     // An invitation taken back is no removal: nobody is told they were removed.
-    expect(
-      await app.database.db.$count(
-        notifications,
-        and(eq(notifications.recipientId, invitee.userId), eq(notifications.type, 'shareCalendarRemove')),
-      ),
-    ).toBe(0);
+    expect(await noticesOf(invitee.userId, 'shareCalendarRemove')).toBe(0);
   });
 
   it('lets a member leave, never the owner; the calendar says who may', async () => {
@@ -296,14 +291,6 @@ describe.each(testDatabases())('calendar people management on %s', (kind) => {
       reason: 'memberRemoved',
     });
     // Leaving is no removal: the leaver is not told they were removed.
-    expect(
-      await app.database.db.$count(
-        notifications,
-        and(
-          eq(notifications.recipientId, people.admin.userId),
-          eq(notifications.type, 'shareCalendarRemove'),
-        ),
-      ),
-    ).toBe(0);
+    expect(await noticesOf(people.admin.userId, 'shareCalendarRemove')).toBe(0);
   });
 });
