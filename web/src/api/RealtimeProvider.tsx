@@ -40,8 +40,12 @@ export function listen(
 ): () => void {
   let hasConnected = false;
   socket.on('connect', () => {
-    // Messages sent while the socket was down are lost: refetch everything shown.
-    if (hasConnected) void queryClient.invalidateQueries();
+    // Messages sent while the socket was down are lost: refetch everything shown, but for queries
+    // that catch up by themselves (meta.catchesUpOnReconnect: a subscriber fetches only what is
+    // new, as the chat's message pages do instead of refetching every page they hold).
+    if (hasConnected) {
+      void queryClient.invalidateQueries({ predicate: (query) => query.meta?.catchesUpOnReconnect !== true });
+    }
     hasConnected = true;
   });
   // onAny runs before the handlers below, so a screen can leave before its queries refetch.

@@ -1,36 +1,17 @@
-import { chatLimits, isVideoMediaUrl } from '@convene/contract';
+import { isVideoMediaUrl } from '@convene/contract';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys.ts';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
-import { listMessages } from './chatApi.ts';
-import type { MessagePageParam } from './chatCache.ts';
+import { showNewestMessages } from './chatCache.ts';
 import { buildMessageRows, dayWord, type MessageRow, type PendingMessage } from './chatModel.ts';
 import { MessageBubble, SystemChip } from './MessageBubble.tsx';
+import { messagePagesOptions } from './messagePages.ts';
 import { longDay } from './time.ts';
 import { useMyId } from './useChatAccount.ts';
-
-/** The messages of a conversation, newest page first; older pages load as the top comes into view. */
-function useMessages(conversationId: string) {
-  return useInfiniteQuery({
-    queryKey: queryKeys.chatMessages(conversationId),
-    initialPageParam: { skip: 0 } as MessagePageParam,
-    queryFn: ({ pageParam, signal }) => listMessages(conversationId, pageParam, signal),
-    // The next page ends just below the oldest message loaded (live messages join the first page).
-    getNextPageParam: (lastPage, pages): MessagePageParam | undefined => {
-      const from = pages[0]?.reduce((max, m) => Math.max(max, m.seq), 0) ?? 0;
-      const oldest = lastPage.at(-1)?.seq;
-      if (lastPage.length < chatLimits.pageSize || oldest === undefined || oldest <= 1) return undefined;
-      return { skip: from - oldest + 1, from };
-    },
-    // Every page refetched on reconnect keeps its place; nothing of an old conversation lingers.
-    gcTime: 60_000,
-  });
-}
 
 interface MessageListProps {
   conversationId: string;
@@ -65,22 +46,34 @@ function isAboveTheView(
 
 /**
  * The conversation's messages, oldest at the top: day headers, sender groups and system chips.
- * Loading older messages above keeps the view still; a new message scrolls into view only when
- * the reader is at the bottom, else a 'New messages' pill offers to go there. New messages from
- * others are announced politely.
+ * Loading older messages above, or newer ones below after going far back (a few pages are kept:
+ * messagePages.ts), keeps the view still; a new message scrolls into view only when the reader
+ * is at the bottom, else a 'New messages' pill offers to go there. New messages from others are
+ * announced politely.
  */
 export function MessageList({ conversationId, pending, onRetry }: MessageListProps) {
   const { t, i18n } = useTranslation();
   const myId = useMyId();
-  const query = useMessages(conversationId);
-  const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
-  const messages = useMemo(() => (query.data?.pages ?? []).flat(), [query.data]);
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(messagePagesOptions(conversationId));
+  const { fetchNextPage, hasNextPage, fetchPreviousPage, hasPreviousPage } = query;
+  const isFetchingPage = query.isFetchingNextPage || query.isFetchingPreviousPage;
+  const messages = useMemo(() => (query.data?.pages ?? []).flatMap((page) => page.messages), [query.data]);
+  // The first page changed (a newer page fetched or the newest dropped): the rows that moved at
+  // the bottom are history, not new messages.
+  const firstParam = query.data?.pageParams[0];
+  const shownFirstParam = useRef(firstParam);
+  const isPageChange = firstParam !== shownFirstParam.current;
+  useLayoutEffect(() => {
+    shownFirstParam.current = firstParam;
+  });
   const rows = useMemo(
     () => buildMessageRows(messages, pending, myId, { hasOlder: hasNextPage }),
     [messages, pending, myId, hasNextPage],
   );
   const box = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
+  const bottom = useRef<HTMLDivElement>(null);
   const isAtBottom = useRef(true);
   const [hasNew, setHasNew] = useState(false);
   const now = new Date();
@@ -104,7 +97,8 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
     paddingStart: listPaddingPx,
     paddingEnd: listPaddingPx,
     anchorTo: 'end',
-    followOnAppend: true,
+    // Only what is newest is followed: a page of newer history arriving keeps the view where it was.
+    followOnAppend: !hasPreviousPage && !isPageChange,
     scrollEndThreshold: nearBottomPx,
   });
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = isAboveTheView;
@@ -115,7 +109,8 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
   useLayoutEffect(() => {
     const before = shownLastKey.current;
     shownLastKey.current = lastKey;
-    if (lastKey === undefined || lastKey === before) return;
+    // A page that came or went at the bottom moved history there, not a new message.
+    if (lastKey === undefined || lastKey === before || (before !== undefined && isPageChange)) return;
     const mine = lastRow?.kind === 'message' && lastRow.mine;
     if (before === undefined || mine) {
       isAtBottom.current = true;
@@ -124,7 +119,7 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
     } else if (!isAtBottom.current) {
       setHasNew(true);
     }
-  }, [lastKey, lastRow, virtualizer]);
+  }, [lastKey, lastRow, virtualizer, isPageChange]);
 
   // The view shrinking or growing (a phone turned, its keyboard opened under the composer, a
   // window resized) keeps a reader at the bottom there.
@@ -138,9 +133,11 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
     return () => observer.disconnect();
   }, [virtualizer]);
 
+  // Older pages load as the top comes near, newer ones (once dropped) as the bottom does; one
+  // page at a time, as a second fetch would cancel the first.
   useEffect(() => {
     const element = top.current;
-    if (!element || !hasNextPage || isFetchingNextPage) return;
+    if (!element || !hasNextPage || isFetchingPage) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
@@ -149,7 +146,19 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingPage, fetchNextPage]);
+  useEffect(() => {
+    const element = bottom.current;
+    if (!element || !hasPreviousPage || isFetchingPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchPreviousPage();
+      },
+      { root: box.current, rootMargin: '0px 0px 200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasPreviousPage, isFetchingPage, fetchPreviousPage]);
 
   const lastIncoming = useMemo(() => {
     for (let index = rows.length - 1; index >= 0; index -= 1) {
@@ -162,7 +171,7 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
     if (!lastIncoming) return;
-    if (announced.current !== undefined && announced.current !== lastIncoming.key) {
+    if (announced.current !== undefined && announced.current !== lastIncoming.key && !isPageChange) {
       setAnnouncement(
         t('chat.conversation.announce', {
           name: lastIncoming.senderName,
@@ -177,7 +186,7 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
       );
     }
     announced.current = lastIncoming.key;
-  }, [lastIncoming, t]);
+  }, [lastIncoming, t, isPageChange]);
 
   const renderRow = (row: MessageRow) => {
     if (row.kind === 'day') {
@@ -199,6 +208,9 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
     virtualizer.scrollToEnd();
     setHasNew(false);
   };
+  // Far back, the newest pages were dropped: jumping there loads the newest page alone, and its
+  // arrival scrolls to the end (the first rows of a list always do).
+  const jumpToNewest = () => showNewestMessages(queryClient, conversationId);
 
   return (
     <Box sx={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex', flexDirection: 'column' }}>
@@ -207,6 +219,12 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
         role="log"
         aria-label={t('chat.conversation.messages')}
         tabIndex={0}
+        onKeyDown={(event) => {
+          if (event.key === 'End' && hasPreviousPage) {
+            event.preventDefault();
+            jumpToNewest();
+          }
+        }}
         onScroll={(event) => {
           const element = event.currentTarget;
           isAtBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
@@ -237,8 +255,9 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
             );
           })}
         </Box>
+        <div ref={bottom} />
       </Box>
-      {isFetchingNextPage || query.isLoading ? (
+      {query.isFetchingNextPage || query.isLoading ? (
         // Over the messages, not above them: showing it moves nothing the reader sees.
         <Box
           role="status"
@@ -247,12 +266,29 @@ export function MessageList({ conversationId, pending, onRetry }: MessageListPro
           <CircularProgress size={24} aria-label={t('chat.conversation.loadOlder')} />
         </Box>
       ) : null}
+      {query.isFetchingPreviousPage ? (
+        <Box
+          role="status"
+          sx={{ position: 'absolute', bottom: 56, left: '50%', transform: 'translateX(-50%)', lineHeight: 0 }}
+        >
+          <CircularProgress size={24} aria-label={t('chat.conversation.loadNewer')} />
+        </Box>
+      ) : null}
       {hasNew ? (
         <Chip
           color="primary"
           icon={<ArrowDownwardIcon />}
           label={t('chat.conversation.newMessages')}
           onClick={scrollToBottom}
+          sx={{ position: 'absolute', bottom: 12, left: '50%', transform: 'translateX(-50%)' }}
+        />
+      ) : null}
+      {hasPreviousPage ? (
+        <Chip
+          color="primary"
+          icon={<ArrowDownwardIcon />}
+          label={t('chat.conversation.jumpToNewest')}
+          onClick={jumpToNewest}
           sx={{ position: 'absolute', bottom: 12, left: '50%', transform: 'translateX(-50%)' }}
         />
       ) : null}

@@ -9,6 +9,7 @@ import {
   type MessagePagesData,
   removeFromLists,
   setUnreadCount,
+  showNewestMessages,
 } from './chatCache.ts';
 import { testConversation as conversation, testMessage as message } from './chatTesting.ts';
 
@@ -44,13 +45,30 @@ describe('chat cache', () => {
     expect(queryClient.getQueryState(queryKeys.chatList(''))?.isInvalidated).toBe(true);
   });
 
-  it('adds a message to the newest page once', () => {
+  it('adds a message to the newest page once, in seq order', () => {
     const queryClient = new QueryClient();
-    const data: MessagePagesData = { pages: [[message('a', 2), message('a', 1)]], pageParams: [{ skip: 0 }] };
+    const data: MessagePagesData = {
+      pages: [{ messages: [message('a', 2), message('a', 1)], isNewest: true }],
+      pageParams: [{ skip: 0 }],
+    };
     queryClient.setQueryData(queryKeys.chatMessages('a'), data);
+    addMessage(queryClient, message('a', 4));
     addMessage(queryClient, message('a', 3));
     addMessage(queryClient, message('a', 3));
     const pages = queryClient.getQueryData<MessagePagesData>(queryKeys.chatMessages('a'))?.pages;
-    expect(pages?.[0]?.map((item) => item.seq)).toEqual([3, 2, 1]);
+    expect(pages?.[0]?.messages.map((item) => item.seq)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('leaves the pages of a reader who went far back as they are, and sending brings the newest back', async () => {
+    const queryClient = new QueryClient();
+    const data: MessagePagesData = {
+      pages: [{ messages: [message('a', 40), message('a', 39)], isNewest: false }],
+      pageParams: [{ skip: 20, from: 60 }],
+    };
+    queryClient.setQueryData(queryKeys.chatMessages('a'), data);
+    addMessage(queryClient, message('a', 61));
+    expect(queryClient.getQueryData(queryKeys.chatMessages('a'))).toEqual(data);
+    showNewestMessages(queryClient, 'a');
+    expect(queryClient.getQueryData(queryKeys.chatMessages('a'))).toBeUndefined();
   });
 });

@@ -9,12 +9,22 @@ export interface ListPageParam {
 }
 export type ConversationListData = InfiniteData<Conversation[], ListPageParam>;
 
-/** Where a page of messages starts: an offset below `from`, the newest seq of the first page. */
-export interface MessagePageParam {
-  skip: number;
-  from?: number;
+/**
+ * Where a page of messages starts: `{ skip: 0 }` the newest page; `{ skip, from }` the page
+ * `skip` messages below seq `from`; `{ after }` the page just above seq `after` (reading forward
+ * again after older pages pushed the newer ones out, messagePages.ts).
+ */
+export type MessagePageParam = { skip: number; from?: number } | { after: number };
+
+/**
+ * A page of messages, newest first. `isNewest`: it held the conversation's newest message when
+ * fetched, so live messages join it; otherwise newer pages are still to fetch.
+ */
+export interface MessagePage {
+  messages: ChatMessage[];
+  isNewest: boolean;
 }
-export type MessagePagesData = InfiniteData<ChatMessage[], MessagePageParam>;
+export type MessagePagesData = InfiniteData<MessagePage, MessagePageParam>;
 
 /** The one conversation open on screen (its new messages are read at once), or null. */
 let openConversationId: string | null = null;
@@ -105,12 +115,29 @@ export function replaceInLists(queryClient: QueryClient, conversation: Conversat
   }));
 }
 
-/** Adds a message the server confirmed or pushed to the newest page of its conversation. */
+/**
+ * Adds a message the server confirmed or pushed to the newest page of its conversation, in seq
+ * order. While that page is not loaded (the reader went far back) nothing changes: reading
+ * forward fetches it.
+ */
 export function addMessage(queryClient: QueryClient, message: ChatMessage): void {
   queryClient.setQueryData<MessagePagesData>(queryKeys.chatMessages(message.conversationId), (data) => {
-    if (!data) return data;
-    if (data.pages.some((page) => page.some((item) => item.messageId === message.messageId))) return data;
-    const [first = [], ...rest] = data.pages;
-    return { ...data, pages: [[message, ...first], ...rest] };
+    const [first, ...rest] = data?.pages ?? [];
+    if (!data || !first?.isNewest) return data;
+    if (data.pages.some((page) => page.messages.some((item) => item.messageId === message.messageId))) {
+      return data;
+    }
+    const messages = [message, ...first.messages].sort((a, b) => b.seq - a.seq);
+    return { ...data, pages: [{ ...first, messages }, ...rest] };
   });
+}
+
+/**
+ * Brings a conversation back to its newest page when the reader went so far back that it was
+ * dropped (before they send: their message shows at the end, where it belongs).
+ */
+export function showNewestMessages(queryClient: QueryClient, conversationId: string): void {
+  const key = queryKeys.chatMessages(conversationId);
+  const first = queryClient.getQueryData<MessagePagesData>(key)?.pages[0];
+  if (first && !first.isNewest) void queryClient.resetQueries({ queryKey: key, exact: true });
 }

@@ -44,15 +44,40 @@ export function subscribeChatRealtime(socket: RealtimeSocket, queryClient: Query
     void queryClient.invalidateQueries({ queryKey: queryKeys.chatConversation(conversationId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.chatLists });
   };
+  let hasConnected = socket.connected;
+  const onConnect = () => {
+    if (hasConnected) catchUpOnReconnect(queryClient);
+    hasConnected = true;
+  };
+  socket.on('connect', onConnect);
   socket.on('messages', onMessage);
   socket.on('conversations', onConversation);
   socket.on('users', onUsers);
   return () => {
     reads.cancel();
+    socket.off('connect', onConnect);
     socket.off('messages', onMessage);
     socket.off('conversations', onConversation);
     socket.off('users', onUsers);
   };
+}
+
+/**
+ * The socket is back: the conversation on screen fetches the messages sent meanwhile (one request,
+ * messagePages.ts, loaded with the conversation screen), not every page it holds again; message
+ * pages of conversations not on screen are dropped, so opening one starts from its newest page.
+ */
+function catchUpOnReconnect(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: queryKeys.chatMessagePages, type: 'inactive' });
+  const open = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: queryKeys.chatMessagePages, type: 'active' })
+    .map((query) => query.queryKey[2])
+    .filter((conversationId) => typeof conversationId === 'string');
+  if (open.length === 0) return;
+  void import('./messagePages.ts').then(({ catchUpMessages }) =>
+    Promise.all(open.map((conversationId) => catchUpMessages(queryClient, conversationId))),
+  );
 }
 
 /** How long the open conversation's incoming messages gather before one read call covers them. */

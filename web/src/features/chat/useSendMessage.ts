@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { sendMessage } from './chatApi.ts';
-import { addMessage, applyMessageToLists } from './chatCache.ts';
+import { addMessage, applyMessageToLists, showNewestMessages } from './chatCache.ts';
 import { newClientKey, type PendingMessage } from './chatModel.ts';
 import { uploadChatMedia, VideoTooLarge } from './chatUpload.ts';
 
@@ -16,6 +16,7 @@ export function useSendMessage(conversationId: string) {
 
   const attempt = useCallback(
     async (item: PendingMessage) => {
+      showNewestMessages(queryClient, conversationId);
       setPending((list) =>
         list.some((p) => p.clientKey === item.clientKey)
           ? list.map((p) => (p.clientKey === item.clientKey ? { ...p, status: 'sending' } : p))
