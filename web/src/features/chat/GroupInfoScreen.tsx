@@ -1,10 +1,4 @@
-import {
-  type ChatParticipant,
-  type Conversation,
-  chatLimits,
-  groupName,
-  imageContentTypes,
-} from '@convene/contract';
+import { type Conversation, chatLimits, groupName, imageContentTypes } from '@convene/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -22,8 +16,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
@@ -36,39 +30,12 @@ import { useErrorText } from '../../components/useErrorText.ts';
 import { useObjectUrl } from '../../components/useObjectUrl.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useUnsavedChangesPrompt } from '../../components/useUnsavedChangesPrompt.tsx';
-import { ChatActionsMenu } from './ChatActionsMenu.tsx';
 import { ChatTopBar } from './ChatTopBar.tsx';
-import {
-  blockUser,
-  getConversation,
-  listParticipants,
-  removeParticipant,
-  setParticipantRole,
-  updateConversation,
-} from './chatApi.ts';
+import { getConversation, updateConversation } from './chatApi.ts';
 import { orderParticipants } from './chatModel.ts';
+import { ParticipantRow, useParticipants } from './GroupParticipants.tsx';
 import { ContactPicker } from './NewConversationScreen.tsx';
 import { useMyId } from './useChatAccount.ts';
-
-/** Every participant of a conversation, page by page (an error reads as an empty list). */
-function useParticipants(conversationId: string) {
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.chatParticipants(conversationId),
-    initialPageParam: { skip: 0 } as { skip: number; from?: string },
-    queryFn: ({ pageParam, signal }) =>
-      listParticipants(conversationId, pageParam, signal).catch(() => [] as ChatParticipant[]),
-    getNextPageParam: (lastPage, pages, lastParam) =>
-      lastPage.length < chatLimits.pageSize
-        ? undefined
-        : { skip: pages.length * chatLimits.pageSize, from: lastParam.from ?? new Date().toISOString() },
-  });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  // The whole list is shown (ordered as a whole), so every page is fetched.
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return query;
-}
 
 /** /chat/conversation/:id/details: a group's information and participants (PRODUCT.md §2.2). */
 export function GroupInfoScreen() {
@@ -316,89 +283,6 @@ function GroupInfo({ conversation }: { conversation: Conversation }) {
         </Box>
       </Box>
       {unsaved.prompt}
-    </Box>
-  );
-}
-
-type Option = 'remove' | 'makeAdmin' | 'dismissAdmin' | 'block';
-
-/**
- * What the viewer may do to a participant (PRODUCT.md §2.6), in menu order: the abilities the
- * server's participant policy sent with the person, never re-derived here.
- */
-export function participantOptions(person: ChatParticipant): Option[] {
-  const options: Option[] = [];
-  if (person.abilities.remove) options.push('remove');
-  if (person.abilities.changeRole) options.push(person.role === 'admin' ? 'dismissAdmin' : 'makeAdmin');
-  if (person.abilities.block) options.push('block');
-  return options;
-}
-
-function ParticipantRow({
-  person,
-  conversation,
-  onError,
-}: {
-  person: ChatParticipant;
-  conversation: Conversation;
-  onError: (error: unknown) => void;
-}) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const id = conversation.conversationId;
-  const options = participantOptions(person);
-  const run = useMutation({
-    mutationFn: async (option: Option) => {
-      const userId = person.userId ?? '';
-      if (option === 'remove') await removeParticipant(id, userId);
-      if (option === 'makeAdmin') await setParticipantRole(id, userId, 'admin');
-      if (option === 'dismissAdmin') await setParticipantRole(id, userId, 'participant');
-      if (option === 'block') await blockUser(userId);
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.chatParticipants(id) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.chatConversation(id) });
-    },
-    onError,
-  });
-  const label = person.isBlocked
-    ? t('chat.participants.blocked')
-    : person.status === 'pending'
-      ? t('chat.participants.invitationSent')
-      : person.role === 'owner'
-        ? t('chat.participants.owner')
-        : person.role === 'admin'
-          ? t('chat.participants.admin')
-          : undefined;
-  return (
-    <Box
-      component="li"
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, height: 56, px: 2 }}
-      data-testid="participant"
-    >
-      <Avatar src={person.imageLink ?? undefined} alt="" aria-hidden sx={{ bgcolor: 'primary.main' }}>
-        {nameInitials(person.name)}
-      </Avatar>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography noWrap>{person.name}</Typography>
-        {label ? (
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {label}
-          </Typography>
-        ) : null}
-      </Box>
-      {options.length > 0 ? (
-        <ChatActionsMenu
-          label={t('chat.participants.options', { name: person.name })}
-          actions={options}
-          itemLabel={(option) => t(`chat.participants.${option}`)}
-          question={(option) =>
-            option === 'remove' || option === 'block' ? t(`chat.confirm.${option}`) : null
-          }
-          onRun={run.mutateAsync}
-          isPending={run.isPending}
-        />
-      ) : null}
     </Box>
   );
 }

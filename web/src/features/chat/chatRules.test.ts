@@ -2,7 +2,7 @@ import type { ChatParticipant, Conversation } from '@convene/contract';
 import { describe, expect, it } from 'vitest';
 import { conversationActions } from './ConversationActions.tsx';
 import { testConversation } from './chatTesting.ts';
-import { participantOptions } from './GroupInfoScreen.tsx';
+import { participantOptions } from './GroupParticipants.tsx';
 
 const base: Conversation = { ...testConversation('c'), name: 'G' };
 const person = (extra: Partial<ChatParticipant>): ChatParticipant => ({
