@@ -19,6 +19,10 @@ function fakeWindow(paths: string[], { numbered = true } = {}) {
   const current = () => entries[at] ?? { url: new URL('http://app.test/'), state: null };
   const win: BrowserWindow = {
     location: {
+      origin: 'http://app.test',
+      get href() {
+        return current().url.href;
+      },
       get pathname() {
         return current().url.pathname;
       },
@@ -92,6 +96,13 @@ describe('createGuardedHistory', () => {
     await browser.popped();
     expect(history.location).toMatchObject({ pathname: '/activity', state: { from: 'events' } });
     expect(history.createHref({ pathname: '/a', search: '?b=1', hash: '#c' })).toBe('/a?b=1#c');
+    // Paths the router matches on are encoded, as the browser's own history gives them.
+    expect(history.encodeLocation?.('/events/Herăstrău Park?q=a b')).toEqual({
+      pathname: '/events/Her%C4%83str%C4%83u%20Park',
+      search: '?q=a%20b',
+      hash: '',
+    });
+    expect(history.createURL?.('/calendars').href).toBe('http://app.test/calendars');
   });
 
   it('holds a push until retried, asking with where it was and where it would go', () => {

@@ -31,7 +31,7 @@ interface Block {
 
 /** What the browser's window gives the history (a small fake of it in the unit tests). */
 export interface BrowserWindow {
-  location: { pathname: string; search: string; hash: string };
+  location: { origin: string; href: string; pathname: string; search: string; hash: string };
   history: {
     state: unknown;
     pushState: (data: unknown, unused: string, url: string) => void;
@@ -98,6 +98,13 @@ export function createGuardedHistory(win: BrowserWindow): GuardedHistory {
   // The pop that undoes a held-back back/forward step, which the app must not see.
   let isUndoing = false;
   let listener: ((update: HistoryUpdate) => void) | null = null;
+
+  // As react-router's browser history: the router matches and links on these (encoded paths).
+  const createURL = (to: To) => {
+    const { origin, href } = win.location;
+    const path = typeof to === 'string' ? to : createPath(to);
+    return new URL(path.replace(/ $/, '%20'), origin !== 'null' ? origin : href);
+  };
 
   const isHeld = (nextLocation: Path) =>
     block !== null && !isRetrying && block.shouldBlock({ currentLocation: location, nextLocation });
@@ -167,6 +174,11 @@ export function createGuardedHistory(win: BrowserWindow): GuardedHistory {
       return location;
     },
     createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
+    createURL,
+    encodeLocation: (to) => {
+      const { pathname, search, hash } = createURL(to);
+      return { pathname, search, hash };
+    },
     go: (delta) => win.history.go(delta),
     push: (to, state) => write(NavigationType.Push, to, state),
     replace: (to, state) => write(NavigationType.Replace, to, state),
