@@ -22,12 +22,8 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
   const history = async (user: User, query = '') =>
     (await call('GET', `/api/notification/history${query}`, user)).json();
   const calendarOf = { calendarId: 'c1', name: 'Book club', color: '#4256c1', visibility: 'private' };
-  // shareCalendarOwnerChange is a request whose answer only changes its status (no feature effect).
-  const invite = (
-    from: User,
-    to: User[],
-    type: 'shareCalendarOwnerChange' | 'calendarChanged' = 'shareCalendarOwnerChange',
-  ) =>
+  // shiftCreated is a request whose answer only changes its status (no feature effect).
+  const invite = (from: User, to: User[], type: 'shiftCreated' | 'calendarChanged' = 'shiftCreated') =>
     app.database.db.transaction((tx) =>
       notify(
         tx,
@@ -74,7 +70,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     );
     expect(plain).toEqual([]);
     const request = await app.database.db.transaction((tx) =>
-      notify(tx, [erin.userId], 'shareCalendarOwnerChange', { actorId: alice.userId, calendar: about }),
+      notify(tx, [erin.userId], 'shiftCreated', { actorId: alice.userId, calendar: about }),
     );
     expect(request).toHaveLength(1);
   });
@@ -86,7 +82,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     const feed = await history(frank);
     expect(feed.unreadCount).toBe(2);
     expect(feed.notifications.map((n: { notificationType: string }) => n.notificationType)).toEqual([
-      'shareCalendarOwnerChange',
+      'shiftCreated',
       'calendarChanged',
     ]);
     const [request, plain] = feed.notifications;
