@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext, RequestEffect } from '../../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { calendarMembers, calendars } from '../../db/schema/index.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { ApiError, conflict, notFound } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/sessions.ts';
 import { transact } from '../../platform/transaction.ts';
 import { getCalendarAccess, getCalendarMember } from './calendars.access.ts';
@@ -62,7 +62,11 @@ export async function offerOwnership(
 ): Promise<CalendarMember> {
   const access = await getCalendarAccess(ctx.db, calendarId, viewer.account.id);
   await transact(ctx, async (tx) => {
-    const calendar = (await lockCalendar(tx, calendarId)) ?? access.calendar;
+    const calendar = await lockCalendar(tx, calendarId);
+    // Deleted since it was read: as for any missing calendar.
+    if (!calendar) throw notFound('No such calendar');
+    // Handed over since it was read: the viewer's rights were read from the owner until then.
+    if (calendar.ownerId !== access.calendar.ownerId) throw conflict('This calendar has a new owner');
     const member = await getCalendarMember(tx, calendarId, memberId);
     memberPolicy.authorize({ calendar: access, member, viewerId: viewer.account.id }, 'offerOwnership');
     if (calendar.ownershipOfferMemberId === member.id) return;
