@@ -85,6 +85,7 @@ test.describe('event details', () => {
       .getByRole('button', { name: /Test guest/ })
       .click();
     await expect(dialog.getByText('This person is already invited.')).toBeVisible();
+    await expect(invite).toBeDisabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The guest accepts; the owner's open page follows every answer live.

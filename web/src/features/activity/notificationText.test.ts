@@ -151,6 +151,39 @@ describe('notification texts', () => {
     );
   });
 
+  it.each([
+    ['attending', 'Ana Pop is going to Board meeting', 'Ana Pop participă la Board meeting'],
+    ['notAttending', 'Ana Pop is not going to Board meeting', 'Ana Pop nu participă la Board meeting'],
+    [
+      'none',
+      'Ana Pop is in the loop for Board meeting',
+      'Ana Pop a ales „Ținut la curent” pentru Board meeting',
+    ],
+  ])('an RSVP change to %s says the answer', (rsvp, english, romanian) => {
+    const base = buildNotification({ notificationType: 'rsvpUpdate' });
+    const answered = buildNotification({
+      notificationType: 'rsvpUpdate',
+      payload: { ...base.payload, changes: { rsvp } },
+    });
+    expect(textFor('en', answered).text).toBe(english);
+    expect(textFor('ro', answered).text).toBe(romanian);
+    expect(textFor('en', answered).segments.filter((segment) => segment.isName)).toEqual([
+      { text: 'Ana Pop', isName: true, slot: 'sender' },
+      { text: 'Board meeting', isName: true, slot: 'event' },
+    ]);
+  });
+
+  it('an RSVP change without an answer it can say keeps the general sentence', () => {
+    const base = buildNotification({ notificationType: 'rsvpUpdate' });
+    for (const changes of [null, { rsvp: 'pending' }, { attendance: 'present' }, { rsvp: '<b>x</b>' }]) {
+      const notification = buildNotification({
+        notificationType: 'rsvpUpdate',
+        payload: { ...base.payload, changes },
+      });
+      expect(textFor('en', notification).text).toBe('Ana Pop updated their answer to Board meeting');
+    }
+  });
+
   it('falls back to the invitee e-mail, the initiator and "Someone" when names are missing', () => {
     const base = buildNotification({ notificationType: 'shareEventInfo' });
     const noTargetName = buildNotification({

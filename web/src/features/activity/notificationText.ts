@@ -5,14 +5,19 @@ import {
   type NotificationType,
 } from '@convene/contract';
 
+/** The answers an RSVP change's sentence says (PRODUCT.md §1.4 RSVP display). */
+const sayableAnswers = ['attending', 'notAttending', 'none'] as const;
+type SayableAnswer = (typeof sayableAnswers)[number];
+
 /**
  * The translation key of a notification's sentence: one per type, a variant naming the invitee,
- * and one for a calendar change that is the recipient's new role.
+ * one for a calendar change that is the recipient's new role, and an RSVP change's per answer.
  */
 export type NotificationTextKey =
   | `activity.types.${NotificationType}`
   | 'activity.types.shareEventInfoTarget'
-  | 'activity.types.calendarRoleChanged';
+  | 'activity.types.calendarRoleChanged'
+  | `activity.rsvpAnswer.${SayableAnswer}`;
 
 /** The names a sentence may mention (a role is shown like a name: bold, never parsed). */
 export type NameSlot = 'sender' | 'event' | 'calendar' | 'target' | 'role';
@@ -50,9 +55,16 @@ export function changedRole(notification: Notification): AssignableCalendarRole 
   return assignableCalendarRoles.find((candidate) => candidate === role) ?? null;
 }
 
+/** The answer an RSVP change carries (`payload.changes.rsvp`), when it is one a sentence says. */
+function sayableAnswer(notification: Notification): SayableAnswer | null {
+  const answer = notification.payload.changes?.rsvp;
+  return sayableAnswers.find((value) => value === answer) ?? null;
+}
+
 /**
  * Which sentence a notification reads as: its type; for shareEventInfo whether it names an invitee;
- * for calendarChanged whether it is the recipient's new role.
+ * for calendarChanged whether it is the recipient's new role; for rsvpUpdate the answer ("is
+ * going", "is not going", "is in the loop").
  */
 export function notificationTextKey(notification: Notification): NotificationTextKey {
   if (notification.notificationType === 'shareEventInfo' && targetName(notification)) {
@@ -61,6 +73,8 @@ export function notificationTextKey(notification: Notification): NotificationTex
   if (notification.notificationType === 'calendarChanged' && changedRole(notification)) {
     return 'activity.types.calendarRoleChanged';
   }
+  const answer = notification.notificationType === 'rsvpUpdate' ? sayableAnswer(notification) : null;
+  if (answer) return `activity.rsvpAnswer.${answer}`;
   return `activity.types.${notification.notificationType}`;
 }
 

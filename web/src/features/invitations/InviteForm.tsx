@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { InviteBotCheck } from './InviteBotCheck.tsx';
 import { InviteDialogLayout } from './InviteDialogLayout.tsx';
-import { type FoundUser, isAlreadyInvited } from './inviteDialogState.ts';
+import { type FoundUser, isAlreadyInvited, type KnownPerson } from './inviteDialogState.ts';
 import { PersonSearchBox } from './PersonSearchBox.tsx';
 import { type InviteConfirmOptions, useInviteConfirm } from './useInviteConfirm.ts';
 import { usePersonSearch } from './usePersonSearch.ts';
 
-interface InviteFormProps
-  extends Pick<InviteConfirmOptions, 'knownPeople' | 'isPending' | 'send' | 'successKey'> {
+interface InviteFormProps extends Pick<InviteConfirmOptions, 'isPending' | 'send' | 'successKey'> {
+  /** People already invited (loaded on the screen): told apart before Confirm; the server's 409 covers the rest. */
+  knownPeople: readonly KnownPerson[];
   /** From InviteDialogShell: the title's id and whether the dialog fills a phone's screen. */
   titleId: string;
   isFullScreen: boolean;
@@ -32,13 +33,12 @@ export function InviteForm({
   onClose,
   children,
 }: InviteFormProps) {
-  const search = usePersonSearch();
+  const search = usePersonSearch(knownPeople);
   const { target } = search;
   const isInvited = (user: FoundUser) =>
     isAlreadyInvited({ kind: 'user', user, email: user.email }, knownPeople);
   const { botCheck, isChecking, isSending, isRecaptcha, handleConfirm } = useInviteConfirm({
     target,
-    knownPeople,
     isPending,
     send,
     successKey,

@@ -14,11 +14,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { nameInitials } from '../../components/initials.ts';
 import { PersonCard } from '../../components/PersonCard.tsx';
-import { type FoundUser, type InviteState, isInviteEmail } from './inviteDialogState.ts';
+import type { AddressStanding, FoundUser, InviteState } from './inviteDialogState.ts';
 
 interface InviteSearchResultsProps {
   state: InviteState;
-  text: string;
   /** Whether a person is among the calendar's people already. */
   isInvited: (user: FoundUser) => boolean;
   disabled: boolean;
@@ -28,16 +27,25 @@ interface InviteSearchResultsProps {
 
 function Hint({ children }: { children: string }) {
   return (
-    <Typography color="text.secondary" sx={{ py: 2 }}>
+    <Typography color="text.secondary" sx={{ py: 2, overflowWrap: 'anywhere' }}>
       {children}
     </Typography>
   );
 }
 
-/** What the invite dialog shows under its search box, by state: hint, spinner, people, nobody, the choice. */
+/** What a whole address that found nobody says (invite it, invited already, one's own), by its standing. */
+const addressTextKeys = {
+  invitable: 'inviteUsers.inviteByEmail',
+  alreadyInvited: 'inviteUsers.emailAlreadyInvited',
+  yourself: 'inviteUsers.ownAddress',
+} as const satisfies Record<AddressStanding, string>;
+
+/**
+ * What the invite dialog shows under its search box, by state: hint, spinner, people, nobody, an
+ * address to invite (or why not), the choice.
+ */
 export function InviteSearchResults({
   state,
-  text,
   isInvited,
   disabled,
   onSelect,
@@ -57,11 +65,19 @@ export function InviteSearchResults({
     case 'noResults':
       return (
         <Box role="status">
-          <Hint>
-            {isInviteEmail(text)
-              ? t('inviteUsers.inviteByEmail', { email: text.trim() })
-              : t('inviteUsers.noResults')}
-          </Hint>
+          <Hint>{t('inviteUsers.noResults')}</Hint>
+        </Box>
+      );
+    case 'address':
+      return (
+        <Box role="status">
+          {state.standing === 'invitable' ? (
+            <Hint>{t(addressTextKeys.invitable, { email: state.email })}</Hint>
+          ) : (
+            <Alert severity="warning" sx={{ my: 2, overflowWrap: 'anywhere' }}>
+              {t(addressTextKeys[state.standing], { email: state.email })}
+            </Alert>
+          )}
         </Box>
       );
     case 'results':
@@ -115,7 +131,7 @@ export function InviteSearchResults({
               }
             />
           </Box>
-          {isInvited(state.user) ? (
+          {state.isInvited ? (
             <Alert severity="warning" sx={{ mt: 1.5 }}>
               {t('inviteUsers.notif.alreadyInvited')}
             </Alert>

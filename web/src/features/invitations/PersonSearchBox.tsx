@@ -33,7 +33,6 @@ export function PersonSearchBox({ search, isInvited, disabled }: PersonSearchBox
         ) : (
           <InviteSearchResults
             state={search.state}
-            text={search.text}
             isInvited={isInvited}
             disabled={disabled}
             onSelect={search.select}

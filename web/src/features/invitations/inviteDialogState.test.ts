@@ -19,7 +19,17 @@ const base: InviteInputs = {
   isFetching: false,
   results: undefined,
   selected: null,
+  ownEmail: 'me@example.com',
+  knownPeople: [],
 };
+/** The inputs once the search for `text` answered `results`. */
+const answered = (text: string, results: FoundUser[], more: Partial<InviteInputs> = {}): InviteInputs => ({
+  ...base,
+  text,
+  debouncedQuery: text.trim(),
+  results,
+  ...more,
+});
 
 describe('inviteDialogState', () => {
   it('is idle below 4 characters', () => {
@@ -38,15 +48,56 @@ describe('inviteDialogState', () => {
   });
 
   it('shows results, or no results', () => {
-    const found = { ...base, text: 'gina', debouncedQuery: 'gina' };
-    expect(inviteDialogState({ ...found, results: [gina] })).toEqual({ kind: 'results', users: [gina] });
-    expect(inviteDialogState({ ...found, results: [] })).toEqual({ kind: 'noResults' });
+    expect(inviteDialogState(answered('gina', [gina]))).toEqual({ kind: 'results', users: [gina] });
+    expect(inviteDialogState(answered('gina', []))).toEqual({ kind: 'noResults' });
   });
 
   it('a selected person wins over everything', () => {
     expect(inviteDialogState({ ...base, text: 'gi', selected: gina })).toEqual({
       kind: 'selected',
       user: gina,
+      isInvited: false,
+    });
+  });
+
+  it('a whole address that found nobody is to invite, its invitation waiting for it to be confirmed', () => {
+    // The search finds a registered person by address only once they confirmed it; either way the
+    // invitation goes to the address.
+    expect(inviteDialogState(answered(' New.Person@Example.org ', []))).toEqual({
+      kind: 'address',
+      email: 'new.person@example.org',
+      standing: 'invitable',
+    });
+  });
+
+  it('an address invited already says so before Confirm, whatever its case', () => {
+    const knownPeople = [{ userId: null, email: 'Invited@Example.org' }];
+    expect(inviteDialogState(answered('invited@example.ORG', [], { knownPeople }))).toEqual({
+      kind: 'address',
+      email: 'invited@example.org',
+      standing: 'alreadyInvited',
+    });
+  });
+
+  it('one’s own address is never offered', () => {
+    expect(inviteDialogState(answered('ME@example.com', [], { ownEmail: 'me@example.com' }))).toEqual({
+      kind: 'address',
+      email: 'me@example.com',
+      standing: 'yourself',
+    });
+  });
+
+  it('a selected person invited already is marked so, by userId or address', () => {
+    expect(
+      inviteDialogState({ ...base, selected: gina, knownPeople: [{ userId: 'u2', email: null }] }),
+    ).toEqual({
+      kind: 'selected',
+      user: gina,
+      isInvited: true,
+    });
+    const byAddress = [{ userId: null, email: 'GINA@example.com' }];
+    expect(inviteDialogState({ ...base, selected: gina, knownPeople: byAddress })).toMatchObject({
+      isInvited: true,
     });
   });
 });
@@ -54,33 +105,37 @@ describe('inviteDialogState', () => {
 describe('confirm-enabled rule', () => {
   it('enables Confirm for a selected person', () => {
     const state = inviteDialogState({ ...base, selected: gina });
-    expect(canConfirmInvite(state, 'gina')).toBe(true);
-    expect(inviteTarget(state, 'gina')).toEqual({ kind: 'user', user: gina, email: 'gina@example.com' });
+    expect(canConfirmInvite(state)).toBe(true);
+    expect(inviteTarget(state)).toEqual({ kind: 'user', user: gina, email: 'gina@example.com' });
   });
 
   it('enables Confirm for a valid e-mail only when the search found nobody', () => {
-    const typed = { ...base, text: ' New.Person@Example.org ', debouncedQuery: 'New.Person@Example.org' };
-    const none = inviteDialogState({ ...typed, results: [] });
-    expect(canConfirmInvite(none, typed.text)).toBe(true);
-    expect(inviteTarget(none, typed.text)).toEqual({ kind: 'email', email: 'new.person@example.org' });
-    expect(canConfirmInvite(inviteDialogState({ ...typed, results: [gina] }), typed.text)).toBe(false);
-    expect(canConfirmInvite(inviteDialogState({ ...typed, isFetching: true }), typed.text)).toBe(false);
+    const text = ' New.Person@Example.org ';
+    const none = inviteDialogState(answered(text, []));
+    expect(canConfirmInvite(none)).toBe(true);
+    expect(inviteTarget(none)).toEqual({ kind: 'email', email: 'new.person@example.org' });
+    expect(canConfirmInvite(inviteDialogState(answered(text, [gina])))).toBe(false);
+    expect(canConfirmInvite(inviteDialogState(answered(text, [], { isFetching: true })))).toBe(false);
   });
 
   it('keeps Confirm disabled when idle, for results without a choice, and for an invalid e-mail', () => {
-    expect(canConfirmInvite({ kind: 'idle' }, '')).toBe(false);
-    expect(canConfirmInvite({ kind: 'results', users: [gina] }, 'gina')).toBe(false);
-    expect(canConfirmInvite({ kind: 'noResults' }, 'someone@example.toolong')).toBe(false);
-    expect(canConfirmInvite({ kind: 'noResults' }, 'nobody by that name')).toBe(false);
+    expect(canConfirmInvite({ kind: 'idle' })).toBe(false);
+    expect(canConfirmInvite({ kind: 'results', users: [gina] })).toBe(false);
+    expect(canConfirmInvite(inviteDialogState(answered('someone@example.toolong', [])))).toBe(false);
+    expect(canConfirmInvite(inviteDialogState(answered('nobody by that name', [])))).toBe(false);
+  });
+
+  it('keeps Confirm disabled for someone invited already and for one’s own address', () => {
+    const knownPeople = [{ userId: 'u2', email: 'invited@example.org' }];
+    expect(inviteTarget(inviteDialogState(answered('invited@example.org', [], { knownPeople })))).toBeNull();
+    expect(inviteTarget(inviteDialogState({ ...base, selected: gina, knownPeople }))).toBeNull();
+    expect(inviteTarget(inviteDialogState(answered('me@example.com', [])))).toBeNull();
   });
 
   it('invites a selected person by userId even when their e-mail address is private', () => {
-    expect(canConfirmInvite({ kind: 'selected', user: hidden }, 'hugo')).toBe(true);
-    expect(inviteTarget({ kind: 'selected', user: hidden }, 'hugo')).toEqual({
-      kind: 'user',
-      user: hidden,
-      email: null,
-    });
+    const state = inviteDialogState({ ...base, selected: hidden });
+    expect(canConfirmInvite(state)).toBe(true);
+    expect(inviteTarget(state)).toEqual({ kind: 'user', user: hidden, email: null });
   });
 });
 

@@ -5,16 +5,15 @@ import { useAppConfig } from '../../api/config.ts';
 import type { BotCheckHandle } from '../../components/InvisibleAltcha.tsx';
 import { useSnackbar } from '../../components/Snackbar.tsx';
 import { solveInviteBotCheck } from './InviteBotCheck.tsx';
-import { type InviteTarget, isAlreadyInvited } from './inviteDialogState.ts';
+import type { InviteTarget } from './inviteDialogState.ts';
 import { inviteErrorKey, inviteNoticeKeys } from './inviteErrors.ts';
 
 /** Who an invitation goes to, as the invite calls take it (by userId, or anyone by e-mail). */
 export type Invitee = { userId: string; name: string } | { email: string };
 
 export interface InviteConfirmOptions {
+  /** Who Confirm invites: never someone known to be invited already (the server's 409 covers the rest). */
   target: InviteTarget | null;
-  /** People already invited (loaded on the screen); the server's 409 covers the rest. */
-  knownPeople: readonly { userId: string | null; email: string | null }[];
   /** Whether the invitation is being sent. */
   isPending: boolean;
   /** Sends the invitation; calls back as a mutation does. */
@@ -29,17 +28,10 @@ export interface InviteConfirmOptions {
 }
 
 /**
- * The confirm step both invite dialogs share: refuse someone already invited, run the bot
- * check, send, and tell the outcome (success closes the dialog).
+ * The confirm step both invite dialogs share: run the bot check, send, and tell the outcome
+ * (success closes the dialog; someone invited meanwhile, or not loaded, answers 'already invited').
  */
-export function useInviteConfirm({
-  target,
-  knownPeople,
-  isPending,
-  send,
-  successKey,
-  onDone,
-}: InviteConfirmOptions) {
+export function useInviteConfirm({ target, isPending, send, successKey, onDone }: InviteConfirmOptions) {
   const { t } = useTranslation();
   const { showSnackbar } = useSnackbar();
   const { data: config } = useAppConfig();
@@ -50,10 +42,6 @@ export function useInviteConfirm({
   const handleConfirm = async (submit: FormEvent) => {
     submit.preventDefault();
     if (!target || isSending) return;
-    if (isAlreadyInvited(target, knownPeople)) {
-      showSnackbar(t(inviteNoticeKeys.alreadyInvited), { severity: 'warning' });
-      return;
-    }
     setIsChecking(true);
     const recaptchaCode = await solveInviteBotCheck(botCheck.current);
     setIsChecking(false);

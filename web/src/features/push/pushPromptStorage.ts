@@ -14,3 +14,19 @@ export function readPromptDismissed(): boolean {
 export function writePromptDismissed(): void {
   localStore.setItem(dismissedKey, '1');
 }
+
+const failureToldKey = 'convene.pushFailureTold';
+
+/** True when this browser was already told that turning notifications on failed. */
+export function readPushFailureTold(): boolean {
+  return localStore.getItem(failureToldKey) === '1';
+}
+
+/**
+ * Remembers that the failure was told (or, once registering works, forgets it), so a browser
+ * without a push service is told once, not on every visit, and a later failure is told again.
+ */
+export function writePushFailureTold(isTold: boolean): void {
+  if (isTold) localStore.setItem(failureToldKey, '1');
+  else localStore.removeItem(failureToldKey);
+}
