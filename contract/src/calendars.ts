@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailMax } from './auth.ts';
 import { limits } from './limits.ts';
-import { calendarRoles } from './permissions.ts';
+import { assignableCalendarRoles, calendarRoles } from './permissions.ts';
 
 /** Validation message keys of the calendar form (PRODUCT.md §1.5). */
 export const calendarMessages = {
@@ -142,6 +142,8 @@ export const calendar = z.object({
   /** The viewer's membership, confirmed or not; null for a stranger to a public calendar. */
   currentUser: z
     .object({
+      /** The viewer's own memberId (to leave: DELETE /api/share/calendar); always sent by the server. */
+      memberId: z.string().optional(),
       name: z.string(),
       email: z.string(),
       status: z.enum(['confirmed', 'pending']),
@@ -285,10 +287,6 @@ export const unshareCalendarBody = z.object({
   memberId: z.string().min(1).max(64),
   calendarId: z.string().min(1).max(64),
 });
-
-/** Roles a member can be given: every role but the owner's (ownership is handed over by an offer). */
-export const assignableCalendarRoles = ['admin', 'manager', 'assistant', 'member'] as const;
-export type AssignableCalendarRole = (typeof assignableCalendarRoles)[number];
 
 /** /api/members/{memberId} */
 export const memberIdParams = z.object({ memberId: z.string().min(1).max(64) });

@@ -16,6 +16,13 @@ export const calendarRoles = ['owner', 'admin', 'manager', 'assistant', 'member'
 export type CalendarRole = (typeof calendarRoles)[number];
 
 /**
+ * Roles a member can be given: every role but the owner's (ownership is handed over by an offer).
+ * Here, not beside the member schemas, so the activity feed can name roles without loading zod.
+ */
+export const assignableCalendarRoles = ['admin', 'manager', 'assistant', 'member'] as const;
+export type AssignableCalendarRole = (typeof assignableCalendarRoles)[number];
+
+/**
  * Default permissions of each role (documented in docs/ARCHITECTURE.md):
  * owner — everything and ownership; admin — view, add, edit, share; manager — view, add, edit;
  * assistant — view, add; member — view.
