@@ -4,10 +4,11 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Breadcrumbs, Button, Chip, IconButton, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { CalendarMoreMenu } from './CalendarMoreMenu.tsx';
 import { CoverImage } from './CoverImage.tsx';
 import { VisibilityLabel } from './VisibilityLabel.tsx';
 
-/** The top of a calendar: back, breadcrumbs, Edit (canEdit), cover, title and labels. */
+/** The top of a calendar: back, breadcrumbs, Edit (canEdit), More actions (leave), cover, title and labels. */
 export function CalendarHeader({ calendar }: { calendar: Calendar }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -47,6 +48,7 @@ export function CalendarHeader({ calendar }: { calendar: Calendar }) {
             {t('calendar.detail.edit')}
           </Button>
         ) : null}
+        <CalendarMoreMenu calendar={calendar} />
       </Box>
       <Box
         sx={{

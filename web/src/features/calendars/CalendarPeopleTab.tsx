@@ -1,11 +1,8 @@
 import type { Calendar } from '@convene/contract';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Alert, Box, Button, Divider, Paper, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys.ts';
-import { useRealtimeMessage } from '../../api/RealtimeProvider.tsx';
 import { InfiniteList } from '../../components/InfiniteList.tsx';
 import { SearchBar } from '../../components/SearchBar.tsx';
 import { useSession } from '../auth/useSession.ts';
@@ -32,12 +29,9 @@ export function CalendarPeopleTab({ calendar }: { calendar: Calendar }) {
   const people = useCalendarPeople(calendar.calendarId, search);
   const { fetchNextPage } = people;
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const queryClient = useQueryClient();
+  // The list follows every change of the calendar's people, an invitee's answer included, through
+  // the calendarMembers realtime message (api/realtime.ts).
   const peopleActions = usePeopleActions(calendar.calendarId);
-  // An invitee's answer reaches the inviter as a notification: 'Invitation Sent' then updates live.
-  useRealtimeMessage('notification', () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.calendarPeople(calendar.calendarId) });
-  });
 
   return (
     <Box sx={{ maxWidth: 760 }}>

@@ -11,8 +11,10 @@ import {
   type CalendarSettingsChange,
   createCalendar,
   deleteCalendar,
+  findOwnMemberId,
   getCalendar,
   listMyCalendars,
+  unshareCalendar,
   updateCalendar,
   updateCalendarSettings,
 } from './calendarsApi.ts';
@@ -97,6 +99,28 @@ export function useDeleteCalendar(calendarId: string) {
         list?.filter((calendar) => calendar.calendarId !== calendarId),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.calendarList });
+    },
+  });
+}
+
+/** The key of a running leave, so this tab can ignore the realtime news of its own departure. */
+export const leaveCalendarMutationKey = (calendarId: string) => ['leaveCalendar', calendarId] as const;
+
+/** Leaves a calendar (the viewer's own membership ends); the list forgets it at once. */
+export function useLeaveCalendar(calendarId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: leaveCalendarMutationKey(calendarId),
+    mutationFn: async (me: { userId: string; email: string }) =>
+      unshareCalendar({ calendarId, memberId: await findOwnMemberId(calendarId, me) }),
+    onSuccess: () => {
+      queryClient.setQueryData<Calendar[]>(queryKeys.calendarList, (list) =>
+        list?.filter((calendar) => calendar.calendarId !== calendarId),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.calendarList });
+      // Agendas drop its events when next shown: refetching now would ask the calendar's own
+      // Events tab, still on screen until /calendars opens, for what the viewer may no longer see.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.eventLists, refetchType: 'none' });
     },
   });
 }
