@@ -47,6 +47,7 @@ export function presentCalendar(
     calendarSettings: member?.settings ?? row.settings,
     currentUser: member
       ? {
+          memberId: member.id,
           name: member.name,
           email: member.email,
           status: member.isConfirmed ? 'confirmed' : 'pending',
