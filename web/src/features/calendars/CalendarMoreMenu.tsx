@@ -22,11 +22,11 @@ export function CalendarMoreMenu({ calendar }: { calendar: Calendar }) {
   // Leave asks once the menu is gone, so focus is back on the button for the dialog to return it to.
   const [isPicked, setIsPicked] = useState(false);
   const leave = useLeaveCalendar(calendar.calendarId);
-  const me = calendar.currentUser;
-  if (!calendar.abilities.leave || !me) return null;
+  const ownMemberId = calendar.currentUser?.memberId;
+  if (!calendar.abilities.leave || !ownMemberId) return null;
 
   const handleConfirm = () => {
-    leave.mutate(me, {
+    leave.mutate(ownMemberId, {
       onSuccess: () => {
         setIsConfirming(false);
         showSnackbar(t('calendar.detail.leave.done', { name: calendar.name }), { severity: 'success' });

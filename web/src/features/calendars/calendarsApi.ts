@@ -8,7 +8,6 @@ import type {
   PermissionFlags,
   UpdateCalendarBody,
 } from '@convene/contract';
-import { limits } from '@convene/contract';
 import { type Answer, apiFetch, apiSend } from '../../api/client.ts';
 import { myCalendarsUrl } from './myCalendarsUrl.ts';
 
@@ -112,34 +111,4 @@ export function offerOwnership(calendarId: string, memberId: string) {
 /** DELETE /api/calendars/{id}/ownershipOffer: the owner takes the pending offer back. */
 export function cancelOwnershipOffer(calendarId: string) {
   return apiSend(`/api/calendars/${encodeURIComponent(calendarId)}/ownershipOffer`, { method: 'DELETE' });
-}
-
-/**
- * The viewer's own memberId in a calendar, which leaving needs: the calendar does not carry it,
- * so it is looked up among the people (any confirmed member may list them) — by the viewer's
- * address first, one answer in practice, else page by page.
- */
-export async function findOwnMemberId(calendarId: string, me: { userId: string; email: string }) {
-  const pageSize = limits.peopleSearchMax;
-  const ownIn = (users: readonly { userId: string | null; memberId: string }[]) =>
-    users.find((user) => user.userId === me.userId)?.memberId;
-  // A search text is at most 100 characters; a longer address goes straight to the pages.
-  if (me.email.length <= 100) {
-    const found = await listCalendarPeople({
-      calendarId,
-      resultsPerPage: pageSize,
-      skipNumber: 0,
-      q: me.email,
-    });
-    const memberId = ownIn(found.users);
-    if (memberId) return memberId;
-  }
-  for (let skipNumber = 0; ; skipNumber += pageSize) {
-    const page = await listCalendarPeople({ calendarId, resultsPerPage: pageSize, skipNumber });
-    const memberId = ownIn(page.users);
-    if (memberId) return memberId;
-    if (page.users.length === 0 || skipNumber + pageSize >= page.totalNumberOfUsers) {
-      throw new Error('The viewer is not among the people of this calendar');
-    }
-  }
 }

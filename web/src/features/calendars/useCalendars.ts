@@ -11,7 +11,6 @@ import {
   type CalendarSettingsChange,
   createCalendar,
   deleteCalendar,
-  findOwnMemberId,
   getCalendar,
   listMyCalendars,
   unshareCalendar,
@@ -111,8 +110,7 @@ export function useLeaveCalendar(calendarId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: leaveCalendarMutationKey(calendarId),
-    mutationFn: async (me: { userId: string; email: string }) =>
-      unshareCalendar({ calendarId, memberId: await findOwnMemberId(calendarId, me) }),
+    mutationFn: (ownMemberId: string) => unshareCalendar({ calendarId, memberId: ownMemberId }),
     onSuccess: () => {
       queryClient.setQueryData<Calendar[]>(queryKeys.calendarList, (list) =>
         list?.filter((calendar) => calendar.calendarId !== calendarId),
