@@ -78,6 +78,14 @@ test.describe('calendar people, wide', () => {
     await ana.page.getByRole('tab', { name: 'People' }).click();
     const anaPeople = peopleOf(ana.page, `People of ${name}`);
     await expect(anaPeople.rows).toHaveCount(5);
+    // An admin manages the roles below theirs and gives only those (only the owner makes admins).
+    await ana.page.getByRole('button', { name: 'Actions for Test bob' }).click();
+    await ana.page.getByRole('menuitem', { name: 'Change role' }).click();
+    const adminRoleDialog = ana.page.getByRole('dialog', { name: 'Change the role of Test bob' });
+    await expect(adminRoleDialog.getByRole('radio')).toHaveCount(3);
+    await expect(adminRoleDialog.getByRole('radio', { name: /^Admin/ })).toHaveCount(0);
+    await adminRoleDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(adminRoleDialog).toBeHidden();
 
     // Remove Bob: asked first (Yes in red, No focused); his open calendar tells him and leaves.
     await page.getByRole('button', { name: 'Actions for Test bob' }).click();

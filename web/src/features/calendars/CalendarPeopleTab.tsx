@@ -9,7 +9,7 @@ import { useSession } from '../auth/useSession.ts';
 import { useProfileDialog } from '../profile/index.ts';
 import { personCardAction } from './calendarPeople.ts';
 import { InviteDialog } from './InviteDialog.tsx';
-import { memberActions } from './memberActions.ts';
+import { memberActions, rolesToGive } from './memberActions.ts';
 import { PersonActions } from './PersonActions.tsx';
 import { PersonRow } from './PersonRow.tsx';
 import { useCalendarPeople } from './useCalendarPeople.ts';
@@ -82,6 +82,7 @@ export function CalendarPeopleTab({ calendar }: { calendar: Calendar }) {
                       <PersonActions
                         member={member}
                         actions={actions}
+                        roles={rolesToGive(calendar.isOwner)}
                         onRun={peopleActions.mutateAsync}
                         isPending={
                           peopleActions.isPending &&

@@ -12,6 +12,8 @@ import { memberDisplayName } from './memberActions.ts';
 
 interface ChangeRoleDialogProps {
   member: CalendarMember;
+  /** The roles the viewer may give. */
+  roles: readonly AssignableCalendarRole[];
   open: boolean;
   isPending: boolean;
   onSave: (role: AssignableCalendarRole) => void;
@@ -23,7 +25,7 @@ function isAssignable(role: CalendarRole): role is AssignableCalendarRole {
 }
 
 /** Picks a member's new role, each with what it allows; Save is on once another role is picked. */
-export function ChangeRoleDialog({ member, open, isPending, onSave, onClose }: ChangeRoleDialogProps) {
+export function ChangeRoleDialog({ member, roles, open, isPending, onSave, onClose }: ChangeRoleDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const current = isAssignable(member.role.name) ? member.role.name : 'member';
@@ -45,12 +47,7 @@ export function ChangeRoleDialog({ member, open, isPending, onSave, onClose }: C
         {t('calendar.people.changeRoleTitle', { name: memberDisplayName(member) })}
       </DialogTitle>
       <DialogContent>
-        <InviteRolePicker
-          roles={assignableCalendarRoles}
-          value={role}
-          disabled={isPending}
-          onChange={handleChange}
-        />
+        <InviteRolePicker roles={roles} value={role} disabled={isPending} onChange={handleChange} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isPending}>

@@ -18,6 +18,8 @@ import type { PeopleMutation } from './usePeopleActions.ts';
 interface PersonActionsProps {
   member: CalendarMember;
   actions: readonly MemberAction[];
+  /** The roles the viewer may give (rolesToGive). */
+  roles: readonly AssignableCalendarRole[];
   /** Runs an action; its success and failure are told by the caller (snackbar). */
   onRun: (mutation: PeopleMutation) => Promise<unknown>;
   isPending: boolean;
@@ -35,7 +37,7 @@ function toMutation(action: Exclude<MemberAction, 'changeRole'>, member: Calenda
  * the button when the menu, sheet or dialog closes: MUI restores it to what had it when they
  * opened, so a dialog opens only once the menu or sheet is gone and focus is back on the button.
  */
-export function PersonActions({ member, actions, onRun, isPending }: PersonActionsProps) {
+export function PersonActions({ member, actions, roles, onRun, isPending }: PersonActionsProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -93,6 +95,7 @@ export function PersonActions({ member, actions, onRun, isPending }: PersonActio
       )}
       <ChangeRoleDialog
         member={member}
+        roles={roles}
         open={chosen === 'changeRole'}
         isPending={isPending}
         onSave={(role: AssignableCalendarRole) => run({ kind: 'changeRole', member, role })}

@@ -7,6 +7,7 @@ import {
   memberActions,
   memberDisplayName,
   peopleActionErrorKey,
+  rolesToGive,
 } from './memberActions.ts';
 
 const none = { changeRole: false, remove: false, offerOwnership: false };
@@ -69,6 +70,13 @@ describe('memberActions', () => {
   it('an admin manages a member but hands over nothing', () => {
     const abilities = { changeRole: true, remove: true, offerOwnership: false };
     expect(memberActions(row({ abilities }), owner, 'u1')).toEqual(['changeRole', 'remove']);
+  });
+});
+
+describe('rolesToGive', () => {
+  it('the owner gives any role below owner; an admin only the roles below admin', () => {
+    expect(rolesToGive(true)).toEqual(['admin', 'manager', 'assistant', 'member']);
+    expect(rolesToGive(false)).toEqual(['manager', 'assistant', 'member']);
   });
 });
 

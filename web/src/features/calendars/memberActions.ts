@@ -1,4 +1,9 @@
-import type { CalendarAbilities, CalendarMember } from '@convene/contract';
+import {
+  type AssignableCalendarRole,
+  assignableCalendarRoles,
+  type CalendarAbilities,
+  type CalendarMember,
+} from '@convene/contract';
 import { ApiError, isNetworkError } from '../../api/ApiError.ts';
 
 /** What can be done with one person of a calendar from the People tab. */
@@ -28,6 +33,15 @@ export function memberActions(
   const isOwnRow = member.userId !== null && member.userId === viewerId;
   if (member.abilities.remove && !isOwnRow) actions.push(member.isConfirmed ? 'remove' : 'cancelInvitation');
   return actions;
+}
+
+/**
+ * The roles the change-role dialog offers: every role below owner to the owner; to an admin (the
+ * only other viewer whose rows may offer a role change) the roles below admin, since only the
+ * owner makes admins (docs/PRODUCT.md, Calendar roles) and the server would refuse it.
+ */
+export function rolesToGive(viewerIsOwner: boolean): readonly AssignableCalendarRole[] {
+  return viewerIsOwner ? assignableCalendarRoles : assignableCalendarRoles.filter((role) => role !== 'admin');
 }
 
 /** Actions that lose something for the person (their access, their invitation): red and asked first. */
