@@ -188,6 +188,13 @@ Written by hand from two runs of this bench in one session; a later run keeps it
 
 ${previousSection(previousDoc, FOOTPRINT_BEGIN, FOOTPRINT_END) ?? `${FOOTPRINT_BEGIN}\nNot recorded yet.\n${FOOTPRINT_END}`}
 
+## \`npm start\` restart before and after
+
+Written by hand from paired runs in one session (the restart lines above are this bench's own);
+a later run keeps it as it was.
+
+${keptNotes(previousDoc, RESTART_BEGIN, RESTART_END)}
+
 ## Agenda on PostgreSQL
 
 Measured when \`npm run bench\` is given a PostgreSQL URL; a run without one keeps this section
@@ -653,6 +660,8 @@ const AGENDA_CHANGE_END = '<!-- agenda-change:end -->';
 
 const FOOTPRINT_BEGIN = '<!-- footprint:begin -->';
 const FOOTPRINT_END = '<!-- footprint:end -->';
+const RESTART_BEGIN = '<!-- restart:begin -->';
+const RESTART_END = '<!-- restart:end -->';
 
 /**
  * Notes written by hand after a measured section (earlier runs, before/after pairs, what a

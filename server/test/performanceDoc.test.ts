@@ -35,6 +35,7 @@ describe('docs/PERFORMANCE.md as `npm run bench` rewrites it (bench/lib/report.m
     expect(kept.map((block) => block.name)).toEqual(
       expect.arrayContaining([
         'footprint',
+        'restart',
         'agenda',
         'chat',
         'streams',
