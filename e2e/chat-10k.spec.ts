@@ -1,6 +1,7 @@
 /**
  * A conversation of 10,000 messages (issue 14, point 11; PRODUCT.md §2.2 Chat): only what is in view is in
- * the page, reading upward through many pages keeps the view still, and the way back down works.
+ * the page, reading upward through many pages keeps the view still while only the last six pages
+ * are kept, and the way back down works: page by page, or at once to the newest.
  *
  * Sending 10,000 messages through the API would take hours (60 a minute), and the e2e server's
  * database is its own: the conversation and its people are real, and only its message pages are
@@ -43,8 +44,9 @@ function syntheticMessage(conversationId: string, seq: number, people: [Person, 
 }
 
 /**
- * Answers the conversation's message pages from 10,000 made-up messages. Older pages (skip > 0)
- * wait in `held` until the test lets them go, so it can look at the screen while one loads.
+ * Answers the conversation's message pages from 10,000 made-up messages. Pages other than the
+ * newest (asked for with `from`) wait in `held` until the test lets them go, so it can look at
+ * the screen while one loads.
  */
 async function serveLongConversation(page: Page, conversationId: string, people: [Person, Person]) {
   const now = Date.now();
@@ -59,7 +61,7 @@ async function serveLongConversation(page: Page, conversationId: string, people:
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const from = Number(url.searchParams.get('from') ?? total);
       requests.push(`skip=${skip} from=${url.searchParams.get('from')}`);
-      if (skip > 0) await new Promise<void>((resolve) => held.push(resolve));
+      if (url.searchParams.has('from')) await new Promise<void>((resolve) => held.push(resolve));
       const newest = Math.min(from, total) - skip;
       const seqs = Array.from({ length: Math.max(0, Math.min(limit, newest)) }, (_, index) => newest - index);
       await route.fulfill({
@@ -100,8 +102,9 @@ const renderedRows = (log: Locator) => log.locator('[data-index]').count();
 test('a conversation of 10,000 messages keeps the page small and the view still while reading back', async ({
   browser,
 }) => {
-  // Two sign-ups and 25 pages, each looked at while it loads and after: a long journey.
-  test.setTimeout(240_000);
+  // Two sign-ups and 25 pages, each looked at while it loads and after, and the way back down:
+  // a long journey.
+  test.setTimeout(300_000);
   const ana = await signUp(browser, 'ana');
   const dan = await signUp(browser, 'dan', { locale: 'ro-RO', viewport: phone });
   const people: [Person, Person] = [
@@ -144,16 +147,41 @@ test('a conversation of 10,000 messages keeps the page small and the view still 
     await expect(log.getByText(`No. ${total - read * 20}:`)).toBeAttached();
     expect(await renderedRows(log)).toBeLessThan(100);
   }
-  // Every page was asked for once, each just below the one before, from the same snapshot.
+  // Every page was asked for once, each just below the one before.
   expect(served.requests).toEqual([
     'skip=0 from=null',
-    ...Array.from({ length: pagesToRead }, (_, index) => `skip=${(index + 1) * 20} from=${total}`),
+    ...Array.from({ length: pagesToRead }, (_, index) => `skip=20 from=${total - index * 20}`),
   ]);
+  // Six pages are kept: the newest ones were let go on the way up, and a way back is offered.
+  const oldestRead = total - (pagesToRead + 1) * 20 + 1;
+  await expect(page.getByRole('button', { name: 'Jump to the newest' })).toBeVisible();
+  await shot(page, 'chat-long-en-jump-wide');
+  await page.setViewportSize(phone);
+  await expect(page.getByRole('button', { name: 'Jump to the newest' })).toBeInViewport();
+  await shot(page, 'chat-long-en-jump-narrow');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Back to the newest message with the keyboard, as far down as 520 messages are.
+  // Down to the end of what is kept (the sixth page): the page below comes again, the view
+  // staying where it was.
+  await log.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect.poll(() => served.held.length).toBe(1);
+  await expect(page.getByLabel('Loading newer messages…')).toBeVisible();
+  const last = (await messageTexts(log)).sort((a, b) => b.seq - a.seq)[0] ?? { seq: Number.NaN, offset: 0 };
+  expect(last.seq).toBe(oldestRead + 6 * 20 - 1);
+  served.held.shift()?.();
+  // The first message of the page below is there, just under the view (the rest is not rendered).
+  await expect(log.getByText(`No. ${oldestRead + 6 * 20}:`)).toBeAttached();
+  await expect.poll(() => offsetOf(log, last.seq)).toBeCloseTo(last.offset, 0);
+  expect(served.requests.at(-1)).toBe(`skip=0 from=${oldestRead + 7 * 20}`);
+
+  // Back to the newest message with the keyboard, as far down as 380 messages are: the newest
+  // page alone is fetched.
   await log.focus();
   await page.keyboard.press('End');
   await expect(log.getByText(`No. ${total}:`)).toBeInViewport();
+  expect(served.requests.at(-1)).toBe('skip=0 from=null');
   expect(await renderedRows(log)).toBeLessThan(100);
   await expect(log.getByText(`No. ${total - pagesToRead * 20 + 1}:`)).toHaveCount(0);
   // Narrower, as a phone turned: the reader at the bottom stays there.
