@@ -206,14 +206,15 @@ describe.each(testDatabases())('live stream records on %s', (kind) => {
     });
   });
 
-  it('shows a stream to editors and to guests who answered yes or maybe; says why to others who see the event; 404 to strangers', async () => {
+  it('shows a stream to editors, to guests who answered yes or maybe and to calendar members (in the loop); says why to others who see the event; 404 to strangers', async () => {
     const eventId = await newEvent();
     const streamId = (await start(eventId, owner)).json().streamId;
     const url = `/api/events/${eventId}/streams/${streamId}`;
-    for (const who of [owner, manager, guests.yes, guests.maybe]) {
+    // A calendar member is in the loop of its events from the start, which may watch.
+    for (const who of [owner, manager, guests.yes, guests.maybe, member]) {
       expect((await call('GET', url, who)).statusCode).toBe(200);
     }
-    for (const who of [guests.no, guests.pending, member]) {
+    for (const who of [guests.no, guests.pending]) {
       const refused = await call('GET', url, who);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(streamMessages.rsvpRequired);
@@ -232,6 +233,8 @@ describe.each(testDatabases())('live stream records on %s', (kind) => {
       { who: manager, canPublish: true },
       { who: guests.yes, canPublish: false },
       { who: guests.maybe, canPublish: false },
+      // In the loop from the start, as every member of the event's calendar.
+      { who: member, canPublish: false },
     ];
     for (const { who, canPublish } of expectations) {
       const response = await call('GET', `/api/events/${eventId}/streams/auth`, who);
@@ -252,7 +255,7 @@ describe.each(testDatabases())('live stream records on %s', (kind) => {
       const { exp, nbf } = claims as { exp?: number; nbf?: number };
       expect((exp ?? 0) - (nbf ?? 0)).toBe(streamTokenTtlSeconds);
     }
-    for (const who of [guests.no, guests.pending, member]) {
+    for (const who of [guests.no, guests.pending]) {
       const response = await call('GET', `/api/events/${eventId}/streams/auth`, who);
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(streamMessages.rsvpRequired);
