@@ -17,6 +17,7 @@ import { type CalendarAccess, getCalendarAccess, getCalendarMember } from './cal
 import { calendarPolicy } from './calendars.policy.ts';
 import { calendarSnapshot } from './calendars.presenter.ts';
 import { memberPolicy } from './members.policy.ts';
+import { announcePeopleChanged } from './members.subscribers.ts';
 
 /**
  * The calendar kind of invitation (`calendar_members` rows: an unconfirmed member is an
@@ -162,7 +163,12 @@ export async function withdrawCalendarInvitation(
     },
     remove: async (tx) => {
       await tx.delete(calendarMembers).where(eq(calendarMembers.id, member.id));
-      if (!member.userId) return;
+      if (!member.userId) {
+        // An invitation to a bare address has nobody to tell, so `invitation.withdrawn` is not
+        // recorded for it; the members' People lists still drop the row at once.
+        await announcePeopleChanged(tx, body.calendarId, member.id, 'delete');
+        return;
+      }
       // Owning an event grants its rights by itself (events.access.ts), so events a member
       // created stay in the calendar but pass to the calendar's owner: removal ends every right
       // that came from membership.

@@ -137,5 +137,31 @@ describe.each(testDatabases())('calendar people realtime on %s', (kind) => {
       name: 'calendarMembers',
       payload: { calendarId, memberId: leaverId, action: 'delete' },
     });
+
+    // An invitation to a bare address taken back leaves the others' People lists at once too.
+    const invited = await call('POST', '/api/members', owner as User, {
+      calendarId,
+      email: 'nobody-yet@example.com',
+    });
+    expect(invited.statusCode).toBe(200);
+    const addressRow = await app.database.db
+      .select()
+      .from(calendarMembers)
+      .where(
+        and(eq(calendarMembers.calendarId, calendarId), eq(calendarMembers.email, 'nobody-yet@example.com')),
+      );
+    const addressMemberId = addressRow[0]?.id as string;
+    clear();
+    expect(
+      (await call('DELETE', '/api/share/calendar', owner as User, { calendarId, memberId: addressMemberId }))
+        .statusCode,
+    ).toBe(204);
+    await settle();
+    for (const list of [toOwner, toAdmin]) {
+      expect(list).toContainEqual({
+        name: 'calendarMembers',
+        payload: { calendarId, memberId: addressMemberId, action: 'delete' },
+      });
+    }
   });
 });
