@@ -98,10 +98,10 @@ test('another user sees only the allowed fields; notes stay with their author; r
     );
   }
   await viewer.page.goto(`/calendars/${calendarId}/people`);
-  await viewer.page.getByRole('button', { name: /Nobody Yet/ }).click();
+  await viewer.page.getByRole('button', { name: /^Nobody Yet/ }).click();
   await expect(viewer.page.getByText('This person is not registered as a Convene user.')).toBeVisible();
   await expect(viewer.page.getByRole('dialog')).toHaveCount(0);
-  await viewer.page.getByRole('button', { name: /Ioana Subject/ }).click();
+  await viewer.page.getByRole('button', { name: /^Ioana Subject/ }).click();
   const fromCard = viewer.page.getByRole('dialog', { name: 'Ioana Subject' });
   await expect(fromCard.getByRole('region', { name: en.aboutMe })).toContainText('Runs the book club.');
   await fromCard.getByRole('button', { name: en.close }).click();
